@@ -1,0 +1,174 @@
+// Package config builds the one typed Config of the ladder binary from command-line flags,
+// falling back to LADDER_* environment variables, then to defaults.
+package config
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config is everything the binary can be told. Secrets never leave it through String.
+type Config struct {
+	Listen      string // host:port to listen on
+	BaseURL     string // public URL of the app, e.g. https://ladder.example.org
+	DatabaseURL string // postgres://… selects PostgreSQL; empty means SQLite in DataDir
+	DataDir     string // where the SQLite database and other local files live
+	Dev         bool   // development mode: text logs, development identity provider
+	LogFormat   string // "json" or "text"
+	LogLevel    string // debug, info, warn, error
+	TrustProxy  bool   // trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy
+	// ContactRatePerHour caps contact/support messages per client address.
+	ContactRatePerHour int
+	ShutdownTimeout    time.Duration
+}
+
+// Load parses args (without the program and subcommand names) with env as the fallback source.
+// Unknown flags and bad values are errors; help output goes to out.
+func Load(name string, args []string, env func(string) string, out io.Writer) (Config, error) {
+	if env == nil {
+		env = os.Getenv
+	}
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(out)
+	c := Config{}
+	str := func(p *string, flagName, envName, def, usage string) {
+		v := env(envName)
+		if v == "" {
+			v = def
+		}
+		fs.StringVar(p, flagName, v, usage+" (env "+envName+")")
+	}
+	str(&c.Listen, "listen", "LADDER_LISTEN", "127.0.0.1:8080", "address to listen on")
+	str(&c.BaseURL, "base-url", "LADDER_BASE_URL", "", "public base URL (default http://<listen>)")
+	str(&c.DatabaseURL, "database-url", "LADDER_DATABASE_URL", "", "postgres:// URL; empty uses SQLite in the data directory")
+	str(&c.DataDir, "data-dir", "LADDER_DATA_DIR", "./data", "directory for the SQLite database")
+	str(&c.LogFormat, "log-format", "LADDER_LOG_FORMAT", "", "log format: json or text (default text in dev, json otherwise)")
+	str(&c.LogLevel, "log-level", "LADDER_LOG_LEVEL", "info", "log level: debug, info, warn, error")
+	dev, err := envBool(env, "LADDER_DEV")
+	if err != nil {
+		return c, err
+	}
+	fs.BoolVar(&c.Dev, "dev", dev, "development mode (env LADDER_DEV)")
+	trust, err := envBool(env, "LADDER_TRUST_PROXY")
+	if err != nil {
+		return c, err
+	}
+	fs.BoolVar(&c.TrustProxy, "trust-proxy", trust, "trust X-Forwarded-* headers (env LADDER_TRUST_PROXY)")
+	rate := 10
+	if v := env("LADDER_CONTACT_RATE_PER_HOUR"); v != "" {
+		if rate, err = strconv.Atoi(v); err != nil {
+			return c, fmt.Errorf("LADDER_CONTACT_RATE_PER_HOUR: %w", err)
+		}
+	}
+	fs.IntVar(&c.ContactRatePerHour, "contact-rate", rate, "contact messages per client address per hour (env LADDER_CONTACT_RATE_PER_HOUR)")
+	c.ShutdownTimeout = 15 * time.Second
+	if err := fs.Parse(args); err != nil {
+		return c, err
+	}
+	if fs.NArg() > 0 {
+		return c, fmt.Errorf("unexpected arguments: %s", strings.Join(fs.Args(), " "))
+	}
+	return c, c.normalise()
+}
+
+func envBool(env func(string) string, name string) (bool, error) {
+	v := env(name)
+	if v == "" {
+		return false, nil
+	}
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return false, fmt.Errorf("%s=%q: want true/false/1/0", name, v)
+	}
+	return b, nil
+}
+
+func (c *Config) normalise() error {
+	if _, _, err := net.SplitHostPort(c.Listen); err != nil {
+		return fmt.Errorf("listen address %q: %w", c.Listen, err)
+	}
+	if c.BaseURL == "" {
+		host, port, _ := net.SplitHostPort(c.Listen)
+		if host == "" || host == "0.0.0.0" || host == "::" || host == "127.0.0.1" {
+			host = "localhost"
+		}
+		c.BaseURL = "http://" + net.JoinHostPort(host, port)
+	}
+	u, err := url.Parse(c.BaseURL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("base URL %q must be an absolute http(s) URL", c.BaseURL)
+	}
+	c.BaseURL = strings.TrimRight(c.BaseURL, "/")
+	if c.DatabaseURL != "" && !c.UsesPostgres() {
+		return errors.New("database URL must start with postgres:// or postgresql:// (leave it empty for SQLite)")
+	}
+	switch c.LogFormat {
+	case "":
+		c.LogFormat = "json"
+		if c.Dev {
+			c.LogFormat = "text"
+		}
+	case "json", "text":
+	default:
+		return fmt.Errorf("log format %q: want json or text", c.LogFormat)
+	}
+	switch c.LogLevel {
+	case "debug", "info", "warn", "error":
+	default:
+		return fmt.Errorf("log level %q: want debug, info, warn or error", c.LogLevel)
+	}
+	if c.ContactRatePerHour < 1 {
+		return errors.New("contact rate must be at least 1 per hour")
+	}
+	return nil
+}
+
+// UsesPostgres reports whether DatabaseURL selects PostgreSQL.
+func (c Config) UsesPostgres() bool {
+	return strings.HasPrefix(c.DatabaseURL, "postgres://") || strings.HasPrefix(c.DatabaseURL, "postgresql://")
+}
+
+// SQLitePath is the database file used when PostgreSQL is not configured.
+func (c Config) SQLitePath() string { return filepath.Join(c.DataDir, "ladder.db") }
+
+// HTTPS reports whether the app is served over https (cookies get Secure, HSTS is sent).
+func (c Config) HTTPS() bool { return strings.HasPrefix(c.BaseURL, "https://") }
+
+// Redacted returns key=value pairs safe to log: the database password is masked.
+func (c Config) Redacted() []any {
+	db := "sqlite:" + c.SQLitePath()
+	if c.UsesPostgres() {
+		db = RedactURL(c.DatabaseURL)
+	}
+	return []any{
+		"listen", c.Listen, "base_url", c.BaseURL, "database", db, "data_dir", c.DataDir,
+		"dev", c.Dev, "log_format", c.LogFormat, "log_level", c.LogLevel, "trust_proxy", c.TrustProxy,
+		"contact_rate_per_hour", c.ContactRatePerHour,
+	}
+}
+
+// RedactURL masks the password of a URL (and any password= query parameter).
+func RedactURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "(unparseable URL)"
+	}
+	if _, ok := u.User.Password(); ok {
+		u.User = url.UserPassword(u.User.Username(), "xxxxx")
+	}
+	q := u.Query()
+	if q.Has("password") {
+		q.Set("password", "xxxxx")
+		u.RawQuery = q.Encode()
+	}
+	return u.String()
+}

@@ -1,0 +1,149 @@
+// Package store holds every SQL statement of the application. It opens SQLite (modernc, one
+// writer pool and one reader pool) or PostgreSQL (pgx through database/sql), runs the embedded
+// migrations and offers transactions that retry on transient conflicts.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+	"github.com/jmoiron/sqlx"
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+)
+
+// DB is the application's database: W for writes and transactions, R for reads. On PostgreSQL
+// both are the same pool; on SQLite the writer pool has a single connection so writers queue in
+// Go instead of failing with SQLITE_BUSY, while readers proceed in parallel thanks to WAL.
+type DB struct {
+	W       *sqlx.DB
+	R       *sqlx.DB
+	Dialect Dialect
+	// Now is the clock used for timestamps written by the store; tests replace it.
+	Now func() time.Time
+}
+
+// ErrNotFound is returned when a looked-up row does not exist.
+var ErrNotFound = errors.New("not found")
+
+// sqlitePragmas are set through the DSN so that every new connection of the pools gets them.
+const sqlitePragmas = "_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)" +
+	"&_pragma=synchronous(NORMAL)&_time_format=sqlite"
+
+// OpenSQLite opens (creating when needed) the database file at path.
+func OpenSQLite(ctx context.Context, path string) (*DB, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
+		return nil, fmt.Errorf("create data directory: %w", err)
+	}
+	base := "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + sqlitePragmas
+	w, err := sqlx.Open("sqlite", base+"&_txlock=immediate")
+	if err != nil {
+		return nil, err
+	}
+	w.SetMaxOpenConns(1)
+	w.SetMaxIdleConns(1)
+	w.SetConnMaxIdleTime(0)
+	r, err := sqlx.Open("sqlite", base+"&_pragma=query_only(1)")
+	if err != nil {
+		w.Close()
+		return nil, err
+	}
+	r.SetMaxOpenConns(8)
+	r.SetMaxIdleConns(8)
+	db := &DB{W: w, R: r, Dialect: SQLite, Now: utcNow}
+	// The writer connects first so that WAL mode is set before any reader opens the file.
+	if err := db.Ping(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
+	}
+	return db, nil
+}
+
+// OpenPostgres connects to the PostgreSQL server at url.
+func OpenPostgres(ctx context.Context, dsn string) (*DB, error) {
+	p, err := sqlx.Open("pgx", dsn)
+	if err != nil {
+		return nil, err
+	}
+	p.SetMaxOpenConns(20)
+	p.SetMaxIdleConns(10)
+	p.SetConnMaxLifetime(30 * time.Minute)
+	db := &DB{W: p, R: p, Dialect: Postgres, Now: utcNow}
+	if err := db.Ping(ctx); err != nil {
+		p.Close()
+		return nil, fmt.Errorf("connect to postgres: %w", err)
+	}
+	return db, nil
+}
+
+func utcNow() time.Time { return time.Now().UTC() }
+
+// Ping checks that both pools answer.
+func (db *DB) Ping(ctx context.Context) error {
+	if err := db.W.PingContext(ctx); err != nil {
+		return err
+	}
+	return db.R.PingContext(ctx)
+}
+
+// Close closes both pools.
+func (db *DB) Close() error {
+	err := db.W.Close()
+	if db.R != db.W {
+		err = errors.Join(err, db.R.Close())
+	}
+	return err
+}
+
+// Tx runs fn in a write transaction, committing when it returns nil. Serialization failures and
+// deadlocks on PostgreSQL are retried a few times with the whole function, so fn must only touch
+// the database (no side effects outside it).
+func (db *DB) Tx(ctx context.Context, fn func(tx *sqlx.Tx) error) error {
+	var err error
+	for attempt := 0; attempt < 5; attempt++ {
+		err = db.tx(ctx, fn)
+		if err == nil || !db.Dialect.retryable(err) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Duration(attempt+1) * 10 * time.Millisecond):
+		}
+	}
+	return err
+}
+
+func (db *DB) tx(ctx context.Context, fn func(tx *sqlx.Tx) error) (err error) {
+	tx, err := db.W.BeginTxx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			_ = tx.Rollback()
+			panic(p)
+		}
+		if err != nil {
+			_ = tx.Rollback()
+		}
+	}()
+	if err = fn(tx); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// notFound maps sql.ErrNoRows to ErrNotFound.
+func notFound(err error) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
+	}
+	return err
+}

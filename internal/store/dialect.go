@@ -1,0 +1,46 @@
+package store
+
+import (
+	"errors"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/pressly/goose/v3"
+	"github.com/jmoiron/sqlx"
+)
+
+// Dialect names the SQL flavour. Most statements are portable (placeholders are rebound with
+// sqlx.Rebind); where one must differ, the two variants sit side by side in this file.
+type Dialect string
+
+const (
+	SQLite   Dialect = "sqlite"
+	Postgres Dialect = "postgres"
+)
+
+func (d Dialect) bindType() int {
+	if d == Postgres {
+		return sqlx.DOLLAR
+	}
+	return sqlx.QUESTION
+}
+
+// rebind turns ? placeholders into the dialect's own.
+func (d Dialect) rebind(q string) string { return sqlx.Rebind(d.bindType(), q) }
+
+func (d Dialect) goose() goose.Dialect {
+	if d == Postgres {
+		return goose.DialectPostgres
+	}
+	return goose.DialectSQLite3
+}
+
+// retryable reports whether a failed transaction may succeed when run again: PostgreSQL
+// serialization failures and deadlocks. SQLite's writer pool serialises writers, and its
+// busy_timeout absorbs lock waits, so nothing is retried there.
+func (d Dialect) retryable(err error) bool {
+	var pgErr *pgconn.PgError
+	if d == Postgres && errors.As(err, &pgErr) {
+		return pgErr.Code == "40001" || pgErr.Code == "40P01"
+	}
+	return false
+}

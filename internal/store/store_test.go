@@ -1,0 +1,116 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/jmoiron/sqlx"
+
+	"github.com/tennisladder/ladder/internal/store"
+	"github.com/tennisladder/ladder/internal/store/storetest"
+)
+
+func TestContactMessages(t *testing.T) {
+	storetest.ForEachDialect(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		for i := 1; i <= 5; i++ {
+			m := &store.ContactMessage{Kind: "support", Name: "Ana", Email: "ana@example.pt",
+				Subject: fmt.Sprintf("subject %d", i), Message: "olá", Language: "pt"}
+			if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.InsertContactMessage(ctx, tx, m) }); err != nil {
+				t.Fatal(err)
+			}
+			if m.ID == 0 || m.CreatedAt.IsZero() {
+				t.Fatalf("id and created_at not filled: %+v", m)
+			}
+		}
+		page1, err := db.ListContactMessages(ctx, 0, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(page1) != 3 || page1[0].Subject != "subject 5" {
+			t.Fatalf("first page: %+v", page1)
+		}
+		page2, err := db.ListContactMessages(ctx, page1[2].ID, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(page2) != 2 || page2[1].Subject != "subject 1" || page2[0].CreatedAt.IsZero() {
+			t.Fatalf("second page: %+v", page2)
+		}
+		if n, _ := db.CountContactMessages(ctx); n != 5 {
+			t.Fatalf("count %d", n)
+		}
+	})
+}
+
+func TestFailedTransactionWritesNothing(t *testing.T) {
+	storetest.ForEachDialect(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+			m := &store.ContactMessage{Kind: "contact", Name: "a", Email: "a@b.pt", Subject: "s", Message: "m"}
+			if err := db.InsertContactMessage(ctx, tx, m); err != nil {
+				return err
+			}
+			bad := &store.ContactMessage{Kind: "spam", Name: "a", Email: "a@b.pt", Subject: "s", Message: "m"}
+			return db.InsertContactMessage(ctx, tx, bad) // violates the kind CHECK
+		})
+		if err == nil {
+			t.Fatal("want the CHECK constraint to fail")
+		}
+		if n, _ := db.CountContactMessages(ctx); n != 0 {
+			t.Fatalf("partial write: %d rows", n)
+		}
+	})
+}
+
+func TestMigrateIsIdempotent(t *testing.T) {
+	storetest.ForEachDialect(t, func(t *testing.T, db *store.DB) {
+		v1, err := db.Migrate(context.Background(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v2, err := db.SchemaVersion(context.Background())
+		if err != nil || v1 != v2 || v1 < 1 {
+			t.Fatalf("versions %d %d %v", v1, v2, err)
+		}
+	})
+}
+
+// TestSchemasMatch migrates both dialects and compares tables, columns and nullability, so a
+// migration written for one database and forgotten (or mistyped) for the other fails here.
+func TestSchemasMatch(t *testing.T) {
+	pg := storetest.NewTestPostgres(t)
+	if pg == nil {
+		t.Skip("SKIPPED: schema comparison needs " + storetest.PostgresTestURLEnv)
+	}
+	lite := storetest.NewTestSQLite(t)
+	ctx := context.Background()
+
+	var liteCols []string
+	err := lite.R.SelectContext(ctx, &liteCols, `
+		SELECT m.name || '.' || p.name || ':' || CASE WHEN p."notnull" = 1 OR p.pk = 1 THEN 'not null' ELSE 'null' END
+		FROM sqlite_master m, pragma_table_info(m.name) p
+		WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' AND m.name <> 'goose_db_version'`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pgCols []string
+	err = pg.R.SelectContext(ctx, &pgCols, `
+		SELECT table_name || '.' || column_name || ':' || CASE WHEN is_nullable = 'NO' THEN 'not null' ELSE 'null' END
+		FROM information_schema.columns
+		WHERE table_schema = current_schema() AND table_name <> 'goose_db_version'`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(liteCols)
+	sort.Strings(pgCols)
+	if strings.Join(liteCols, "\n") != strings.Join(pgCols, "\n") {
+		t.Fatalf("schemas differ\nsqlite:\n%s\n\npostgres:\n%s", strings.Join(liteCols, "\n"), strings.Join(pgCols, "\n"))
+	}
+	if len(liteCols) == 0 {
+		t.Fatal("no columns found")
+	}
+}
