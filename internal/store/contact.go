@@ -20,9 +20,11 @@ type ContactMessage struct {
 	CreatedAt time.Time `db:"created_at" json:"created_at"`
 }
 
-// InsertContactMessage stores m inside tx and fills its ID and CreatedAt.
+// InsertContactMessage stores m inside tx and fills its ID, and CreatedAt when it is zero.
 func (db *DB) InsertContactMessage(ctx context.Context, tx *sqlx.Tx, m *ContactMessage) error {
-	m.CreatedAt = db.Now()
+	if m.CreatedAt.IsZero() {
+		m.CreatedAt = db.Now()
+	}
 	return tx.QueryRowxContext(ctx, db.Dialect.rebind(`
 		INSERT INTO contact_messages (kind, name, email, subject, message, client_ip, language, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// web/openapi.json (from which the web app's TypeScript types are generated) must be what the
+// server describes; regenerate with `make api`.
+func TestOpenAPIFileIsCurrent(t *testing.T) {
+	var buf bytes.Buffer
+	if err := printOpenAPI(&buf); err != nil {
+		t.Fatal(err)
+	}
+	committed, err := os.ReadFile(filepath.Join("..", "..", "web", "openapi.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(bytes.TrimSpace(committed), bytes.TrimSpace(buf.Bytes())) {
+		t.Fatal("web/openapi.json is out of date: run `make api` and commit the result")
+	}
+}
+
+func freePort(t *testing.T) string {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+// The binary's commands on a real SQLite file: seed, list, serve, graceful stop.
+func TestCommands(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("LADDER_DATA_DIR", dir)
+	t.Setenv("LADDER_LOG_FORMAT", "text")
+	ctx := context.Background()
+	var out, errs bytes.Buffer
+
+	if err := run(ctx, []string{"seed"}, &out, &errs); err == nil {
+		t.Fatal("seed without --demo should refuse")
+	}
+	if err := run(ctx, []string{"seed", "--demo"}, &out, &errs); err != nil || !strings.Contains(out.String(), "demo data written") {
+		t.Fatalf("seed: %v %s %s", err, out.String(), errs.String())
+	}
+	out.Reset()
+	if err := run(ctx, []string{"seed", "--demo"}, &out, &errs); err != nil || !strings.Contains(out.String(), "nothing was written") {
+		t.Fatalf("second seed: %v %s", err, out.String())
+	}
+	out.Reset()
+	if err := run(ctx, []string{"contacts", "--json"}, &out, &errs); err != nil {
+		t.Fatal(err)
+	}
+	var msgs []map[string]any
+	if err := json.Unmarshal(out.Bytes(), &msgs); err != nil || len(msgs) == 0 || msgs[0]["subject"] == "" {
+		t.Fatalf("contacts --json: %v %s", err, out.String())
+	}
+	if err := run(ctx, []string{"migrate"}, &out, &errs); err != nil {
+		t.Fatal(err)
+	}
+	if err := run(ctx, []string{"bogus"}, &out, &errs); err == nil {
+		t.Fatal("unknown command accepted")
+	}
+
+	addr := freePort(t)
+	sctx, stop := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	var serveLog bytes.Buffer
+	go func() { done <- run(sctx, []string{"serve", "-listen", addr}, &out, &serveLog) }()
+	var resp *http.Response
+	var err error
+	for i := 0; i < 100; i++ {
+		if resp, err = http.Get("http://" + addr + "/readyz"); err == nil {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Fatalf("readyz %d", resp.StatusCode)
+	}
+	stop()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("serve returned %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("serve did not stop")
+	}
+	if !strings.Contains(serveLog.String(), "stopped") || strings.Contains(serveLog.String(), "password") {
+		t.Fatalf("serve log: %s", serveLog.String())
+	}
+}

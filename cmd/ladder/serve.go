@@ -1,0 +1,73 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/tennisladder/ladder/internal/config"
+	"github.com/tennisladder/ladder/internal/httpapi"
+	"github.com/tennisladder/ladder/internal/service"
+)
+
+// serve runs the web server until ctx is cancelled (SIGINT, SIGTERM), then drains requests.
+func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
+	log.Info("starting ladder", append([]any{"version", version}, cfg.Redacted()...)...)
+	db, err := openAndMigrate(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	srv := httpapi.New(httpapi.Deps{Config: cfg, DB: db, Service: service.New(db, log), Log: log, Version: version})
+	ln, err := net.Listen("tcp", cfg.Listen)
+	if err != nil {
+		return err
+	}
+	hs := &http.Server{
+		Handler:           srv,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       2 * time.Minute, // photo uploads of up to 50 MB on slow links
+		WriteTimeout:      2 * time.Minute,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	log.Info("listening", "addr", ln.Addr().String(), "url", cfg.BaseURL)
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down", "timeout", cfg.ShutdownTimeout)
+	sctx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
+	defer cancel()
+	if err := hs.Shutdown(sctx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	log.Info("stopped")
+	return nil
+}
+
+// printOpenAPI writes the API description without opening a database: the routes only need
+// their types. web/openapi.json is generated with it.
+func printOpenAPI(w io.Writer) error {
+	srv := httpapi.New(httpapi.Deps{Config: config.Config{ContactRatePerHour: 1}, Version: version})
+	b, err := json.MarshalIndent(srv.OpenAPI(), "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "%s\n", b)
+	return err
+}

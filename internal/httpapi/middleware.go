@@ -1,0 +1,131 @@
+package httpapi
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"runtime/debug"
+	"strings"
+	"time"
+)
+
+// contentSecurityPolicy allows scripts only from our own origin (no inline, no eval), so an
+// injected string can never run; styles may be inline (React style props); pictures may come
+// from the sign-in provider over https.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
+	"img-src 'self' data: blob: https:; font-src 'self' data:; connect-src 'self'; object-src 'none'; " +
+	"base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+
+// middleware wraps the router, outermost first: recovery, logging and metrics, security
+// headers, request language and client address, then cross-origin protection for every
+// state-changing method.
+func (s *Server) middleware(next http.Handler) http.Handler {
+	cop := http.NewCrossOriginProtection()
+	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeProblem(w, r, newProblem(langOf(r.Context()), http.StatusForbidden, "http.cross_origin", nil))
+	}))
+	h := cop.Handler(next)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+		r = withLang(r)
+		r = r.WithContext(context.WithValue(r.Context(), clientIPKey, s.clientIP(r)))
+		defer func() {
+			if p := recover(); p != nil {
+				if p == http.ErrAbortHandler {
+					panic(p)
+				}
+				s.log.ErrorContext(r.Context(), "panic serving request", "panic", fmt.Sprint(p), "method", r.Method,
+					"path", r.URL.Path, "stack", string(debug.Stack()))
+				if !rec.wrote {
+					writeProblem(rec, r, newProblem(langOf(r.Context()), http.StatusInternalServerError, "http.internal", nil))
+				}
+			}
+			s.observe(r, rec, time.Since(start))
+		}()
+		s.securityHeaders(rec.Header(), r)
+		h.ServeHTTP(rec, r)
+	})
+}
+
+func (s *Server) securityHeaders(h http.Header, r *http.Request) {
+	h.Set("Content-Security-Policy", contentSecurityPolicy)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Cross-Origin-Opener-Policy", "same-origin")
+	h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()")
+	if s.cfg.HTTPS() || r.TLS != nil || (s.cfg.TrustProxy && r.Header.Get("X-Forwarded-Proto") == "https") {
+		h.Set("Strict-Transport-Security", "max-age=63072000; includeSubDomains")
+	}
+}
+
+// observe logs the request and records its metrics, labelled by the route pattern (never the
+// raw path, so ids do not explode the label set).
+func (s *Server) observe(r *http.Request, rec *statusRecorder, d time.Duration) {
+	route := r.Pattern
+	if route == "" {
+		route = "unmatched"
+	}
+	s.metrics.observe(r.Method, route, rec.status, d)
+	level := slog.LevelInfo
+	switch {
+	case rec.status >= 500:
+		level = slog.LevelError
+	case r.URL.Path == "/healthz" || r.URL.Path == "/readyz" || r.URL.Path == "/metrics" || strings.HasPrefix(r.URL.Path, "/assets/"):
+		level = slog.LevelDebug
+	}
+	s.log.Log(r.Context(), level, "request", "method", r.Method, "path", r.URL.Path, "route", route,
+		"status", rec.status, "bytes", rec.bytes, "duration_ms", float64(d.Microseconds())/1000, "ip", clientIPFrom(r.Context()))
+}
+
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+	bytes  int
+	wrote  bool
+}
+
+func (r *statusRecorder) WriteHeader(code int) {
+	if !r.wrote {
+		r.status, r.wrote = code, true
+	}
+	r.ResponseWriter.WriteHeader(code)
+}
+
+func (r *statusRecorder) Write(b []byte) (int, error) {
+	r.wrote = true
+	n, err := r.ResponseWriter.Write(b)
+	r.bytes += n
+	return n, err
+}
+
+// Unwrap lets http.ResponseController reach the real writer (flush, deadlines, hijack).
+func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
+
+const clientIPKey ctxKey = 100
+
+// clientIP is the caller's address: the peer, or with LADDER_TRUST_PROXY the address our proxy
+// saw (the last X-Forwarded-For entry, the one the proxy itself appended).
+func (s *Server) clientIP(r *http.Request) string {
+	if s.cfg.TrustProxy {
+		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
+			parts := strings.Split(xff, ",")
+			if ip := net.ParseIP(strings.TrimSpace(parts[len(parts)-1])); ip != nil {
+				return ip.String()
+			}
+		}
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+func clientIPFrom(ctx context.Context) string {
+	ip, _ := ctx.Value(clientIPKey).(string)
+	return ip
+}

@@ -1,0 +1,80 @@
+// Package httpapi is the HTTP face of the application: the huma API under /api, health and
+// metrics endpoints, the translation files and the embedded single-page app. Handlers are thin:
+// decode, call one service method, encode.
+package httpapi
+
+import (
+	"log/slog"
+	"net/http"
+	"sync"
+
+	"github.com/danielgtaylor/huma/v2"
+	"github.com/danielgtaylor/huma/v2/adapters/humago"
+
+	"github.com/tennisladder/ladder/internal/config"
+	"github.com/tennisladder/ladder/internal/service"
+	"github.com/tennisladder/ladder/internal/store"
+)
+
+// Deps is what the HTTP layer needs from the rest of the program.
+type Deps struct {
+	Config  config.Config
+	DB      *store.DB
+	Service *service.Service
+	Log     *slog.Logger
+	Version string
+}
+
+// Server routes every request of the application.
+type Server struct {
+	cfg     config.Config
+	db      *store.DB
+	svc     *service.Service
+	log     *slog.Logger
+	version string
+
+	mux     *http.ServeMux
+	api     huma.API
+	metrics *metrics
+	handler http.Handler
+
+	contactLimiter *limiter
+	spa            *spa
+}
+
+var installErrorsOnce sync.Once
+
+// New builds the server and registers every route of routes.go.
+func New(d Deps) *Server {
+	installErrorsOnce.Do(installHumaErrors)
+	huma.DefaultArrayNullable = false // lists are always [] in JSON, never null
+	if d.Log == nil {
+		d.Log = slog.New(slog.DiscardHandler)
+	}
+	s := &Server{
+		cfg: d.Config, db: d.DB, svc: d.Service, log: d.Log, version: d.Version,
+		mux:            http.NewServeMux(),
+		metrics:        newMetrics(),
+		contactLimiter: newLimiter(float64(d.Config.ContactRatePerHour)/3600, d.Config.ContactRatePerHour),
+		spa:            newSPA(),
+	}
+	hc := huma.DefaultConfig("Tennis Ladder API", d.Version)
+	hc.Info.Description = "The JSON API of Tennis Ladder. Errors are application/problem+json with " +
+		"`message` (in the language of Accept-Language, pt or en) and a stable `code`."
+	hc.OpenAPIPath = "/api/openapi"
+	hc.SchemasPath = "/api/schemas"
+	hc.DocsPath = "" // our own page at /api/docs: huma's loads scripts from a CDN
+	hc.CreateHooks = nil
+	s.api = humago.New(s.mux, hc)
+	for _, rt := range s.routes() {
+		rt.register(s)
+	}
+	s.handler = s.middleware(s.mux)
+	return s
+}
+
+// ServeHTTP makes the server an http.Handler.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
+
+// OpenAPI is the API's description, as served at /api/openapi.json.
+func (s *Server) OpenAPI() *huma.OpenAPI { return s.api.OpenAPI() }

@@ -1,0 +1,160 @@
+package httpapi
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
+	"io/fs"
+	"mime"
+	"net/http"
+	"path"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/tennisladder/ladder/web"
+)
+
+// spa serves the embedded build of the web app. Hashed files under /assets/ are cached for a
+// year; everything else (index.html, theme-init.js, favicon) is revalidated on every load so a
+// new release shows at once. Unknown paths get index.html: the app's router decides.
+type spa struct {
+	dist    fs.FS
+	locales fs.FS
+	files   sync.Map // path → *asset, read once from the embedded file system
+}
+
+type asset struct {
+	body []byte
+	etag string
+	ct   string
+}
+
+func newSPA() *spa { return &spa{dist: web.Dist(), locales: web.Locales()} }
+
+// load returns the embedded file at name (no leading slash) or nil.
+func (s *spa) load(fsys fs.FS, name string) *asset {
+	key := name
+	if fsys == s.locales {
+		key = "locales/" + name
+	}
+	if a, ok := s.files.Load(key); ok {
+		return a.(*asset)
+	}
+	b, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return nil
+	}
+	sum := sha256.Sum256(b)
+	ct := mime.TypeByExtension(path.Ext(name))
+	if ct == "" {
+		ct = http.DetectContentType(b)
+	}
+	a := &asset{body: b, etag: `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`, ct: ct}
+	s.files.Store(key, a)
+	return a
+}
+
+// serve writes a with the given cache policy, using a precompressed sibling (.br, .gz) when the
+// client accepts it. http.ServeContent answers conditional and range requests.
+func (s *spa) serve(w http.ResponseWriter, r *http.Request, fsys fs.FS, name string, a *asset, cache string) {
+	h := w.Header()
+	h.Set("Cache-Control", cache)
+	h.Set("Content-Type", a.ct)
+	body, etag := a.body, a.etag
+	if enc, c := s.precompressed(fsys, name, r.Header.Get("Accept-Encoding")); c != nil {
+		h.Set("Content-Encoding", enc)
+		body, etag = c.body, c.etag
+	}
+	h.Add("Vary", "Accept-Encoding")
+	h.Set("ETag", etag)
+	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
+}
+
+func (s *spa) precompressed(fsys fs.FS, name, accept string) (string, *asset) {
+	for _, enc := range []struct{ token, ext string }{{"br", ".br"}, {"gzip", ".gz"}} {
+		if acceptsEncoding(accept, enc.token) {
+			if c := s.load(fsys, name+enc.ext); c != nil {
+				return enc.token, c
+			}
+		}
+	}
+	return "", nil
+}
+
+func acceptsEncoding(header, token string) bool {
+	for _, part := range strings.Split(header, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if !strings.EqualFold(strings.TrimSpace(name), token) {
+			continue
+		}
+		q := 1.0
+		for _, p := range strings.Split(params, ";") {
+			if k, v, ok := strings.Cut(strings.TrimSpace(p), "="); ok && strings.TrimSpace(k) == "q" {
+				q, _ = strconv.ParseFloat(strings.TrimSpace(v), 64)
+			}
+		}
+		return q > 0
+	}
+	return false
+}
+
+// serveSPA handles every path no other route took.
+func (s *Server) serveSPA(w http.ResponseWriter, r *http.Request) {
+	if strings.HasPrefix(r.URL.Path, "/api/") || r.URL.Path == "/api" {
+		writeProblem(w, r, newProblem(langOf(r.Context()), http.StatusNotFound, "", nil))
+		return
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		writeProblem(w, r, newProblem(langOf(r.Context()), http.StatusMethodNotAllowed, "", nil))
+		return
+	}
+	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+	if name != "" && name != "index.html" && !strings.HasSuffix(name, ".br") && !strings.HasSuffix(name, ".gz") {
+		if a := s.spa.load(s.spa.dist, name); a != nil {
+			cache := "no-cache"
+			if strings.HasPrefix(name, "assets/") {
+				cache = "public, max-age=31536000, immutable"
+			}
+			s.spa.serve(w, r, s.spa.dist, name, a, cache)
+			return
+		}
+		if strings.HasPrefix(name, "assets/") || path.Ext(name) != "" {
+			// A missing hashed asset must not turn into index.html: the browser would try to
+			// run HTML as a script. Files with extensions are not app routes either.
+			http.Error(w, "not found", http.StatusNotFound)
+			return
+		}
+	}
+	index := s.spa.load(s.spa.dist, "index.html")
+	if index == nil {
+		index = notBuiltPage
+	}
+	s.spa.serve(w, r, s.spa.dist, "index.html", index, "no-cache")
+}
+
+// locales serves /locales/{lng}/{ns}.json from the embedded translation files.
+func (s *Server) locales(w http.ResponseWriter, r *http.Request) {
+	lng, ns := r.PathValue("lng"), r.PathValue("ns")
+	if strings.Contains(lng, "..") || strings.Contains(ns, "..") || !strings.HasSuffix(ns, ".json") {
+		http.NotFound(w, r)
+		return
+	}
+	name := lng + "/" + ns
+	a := s.spa.load(s.spa.locales, name)
+	if a == nil {
+		http.NotFound(w, r)
+		return
+	}
+	s.spa.serve(w, r, s.spa.locales, name, a, "no-cache")
+}
+
+// notBuiltPage is served when the binary was built before the web app (go build without
+// `make build`): the API works, and the page says how to get the app.
+var notBuiltPage = &asset{ct: "text/html; charset=utf-8", etag: `"not-built"`, body: []byte(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Tennis Ladder</title></head>
+<body><main><h1>Tennis Ladder</h1><p>The web app is not part of this build. Run <code>make build</code>
+(or <code>make run</code>) to build it into the binary. The API is available under <a href="/api/docs">/api/docs</a>.</p></main></body></html>
+`)}

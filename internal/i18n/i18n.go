@@ -1,0 +1,103 @@
+// Package i18n renders the server's own messages (error texts) in the request's language. It
+// reads the same translation files as the web app (web/public/locales/{lng}/errors.json), so a
+// message key means the same thing on both sides and the key-parity test covers both.
+package i18n
+
+import (
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"regexp"
+	"strings"
+
+	"golang.org/x/text/language"
+)
+
+// Fallback is the language used when the request names none we speak (SPEC: pt is the fallback).
+const Fallback = "pt"
+
+// Supported lists the languages in order of preference when nothing else decides.
+var Supported = []string{"pt", "en"}
+
+var matcher = language.NewMatcher([]language.Tag{language.Portuguese, language.English})
+
+// Catalog holds the flattened keys ("validation.required") of one namespace for each language.
+type Catalog struct {
+	msgs map[string]map[string]string
+}
+
+// Load reads {lng}/{namespace}.json for every supported language from fsys.
+func Load(fsys fs.FS, namespace string) (*Catalog, error) {
+	c := &Catalog{msgs: map[string]map[string]string{}}
+	for _, lng := range Supported {
+		raw, err := fs.ReadFile(fsys, lng+"/"+namespace+".json")
+		if err != nil {
+			return nil, err
+		}
+		var tree map[string]any
+		if err := json.Unmarshal(raw, &tree); err != nil {
+			return nil, fmt.Errorf("%s/%s.json: %w", lng, namespace, err)
+		}
+		flat := map[string]string{}
+		flatten("", tree, flat)
+		c.msgs[lng] = flat
+	}
+	return c, nil
+}
+
+func flatten(prefix string, tree map[string]any, out map[string]string) {
+	for k, v := range tree {
+		switch v := v.(type) {
+		case map[string]any:
+			flatten(prefix+k+".", v, out)
+		case string:
+			out[prefix+k] = v
+		}
+	}
+}
+
+// Lang picks pt or en from an Accept-Language header value; anything else gives the fallback.
+func Lang(acceptLanguage string) string {
+	tags, _, err := language.ParseAcceptLanguage(acceptLanguage)
+	if err != nil || len(tags) == 0 {
+		return Fallback
+	}
+	_, idx, conf := matcher.Match(tags...)
+	if conf == language.No {
+		return Fallback
+	}
+	return Supported[idx]
+}
+
+var placeholder = regexp.MustCompile(`\{\{\s*(\w+)\s*\}\}`)
+
+// T renders key in lng with i18next-style {{name}} placeholders. A key missing in lng falls back
+// to pt; a key missing everywhere is returned as is, so a gap shows rather than hides.
+func (c *Catalog) T(lng, key string, params map[string]any) string {
+	msg, ok := c.msgs[lng][key]
+	if !ok {
+		if msg, ok = c.msgs[Fallback][key]; !ok {
+			return key
+		}
+	}
+	if len(params) == 0 || !strings.Contains(msg, "{{") {
+		return msg
+	}
+	return placeholder.ReplaceAllStringFunc(msg, func(m string) string {
+		name := placeholder.FindStringSubmatch(m)[1]
+		if v, ok := params[name]; ok {
+			return fmt.Sprint(v)
+		}
+		return m
+	})
+}
+
+// Has reports whether key exists in every supported language.
+func (c *Catalog) Has(key string) bool {
+	for _, lng := range Supported {
+		if _, ok := c.msgs[lng][key]; !ok {
+			return false
+		}
+	}
+	return true
+}

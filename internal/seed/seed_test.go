@@ -1,0 +1,32 @@
+package seed_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/tennisladder/ladder/internal/seed"
+	"github.com/tennisladder/ladder/internal/store"
+	"github.com/tennisladder/ladder/internal/store/storetest"
+)
+
+func TestDemoFillsOnceOnly(t *testing.T) {
+	storetest.ForEachDialect(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		res, err := seed.Demo(ctx, db)
+		if err != nil || res.Skipped || res.ContactMessages == 0 {
+			t.Fatalf("first run: %+v %v", res, err)
+		}
+		again, err := seed.Demo(ctx, db)
+		if err != nil || !again.Skipped {
+			t.Fatalf("second run should skip: %+v %v", again, err)
+		}
+		n, _ := db.CountContactMessages(ctx)
+		if n != res.ContactMessages {
+			t.Fatalf("rows %d, want %d", n, res.ContactMessages)
+		}
+		list, _ := db.ListContactMessages(ctx, 0, 10)
+		if !list[0].CreatedAt.After(list[len(list)-1].CreatedAt) {
+			t.Fatal("demo messages should be spread in time, newest first")
+		}
+	})
+}
