@@ -1,0 +1,52 @@
+# Tennis Ladder — the two commands that matter: `make run` and `make test`.
+SHELL := /bin/bash
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS := -s -w -X main.version=$(VERSION)
+BIN := bin/ladder
+export LADDER_DATA_DIR ?= ./data
+
+.PHONY: run build web web-deps binary test test-go test-web test-e2e api lint clean
+
+## run: install what is missing, build everything, seed demo data into an empty database, serve on :8080
+run: build
+	./$(BIN) seed --demo
+	LADDER_DEV=1 ./$(BIN) serve
+
+## build: the web app, then the binary that embeds it
+build: web binary
+
+web-deps: web/node_modules/.package-lock.json
+web/node_modules/.package-lock.json: web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	@touch $@
+
+web: web-deps
+	cd web && npm run build
+
+binary:
+	CGO_ENABLED=0 go build -trimpath -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/ladder
+
+## test: Go (race, SQLite and PostgreSQL), web unit tests, browser end-to-end tests
+test: test-go test-web test-e2e
+
+test-go:
+	scripts/test-go.sh
+
+test-web: web-deps
+	cd web && npm run typecheck && npm run test:unit
+
+test-e2e: build
+	scripts/ensure-chromium.sh
+	cd web && npm run test:e2e
+
+## api: regenerate web/openapi.json and the TypeScript types after changing the API
+api: web-deps
+	go run ./cmd/ladder openapi > web/openapi.json
+	cd web && npm run gen:api
+
+lint:
+	@test -z "$$(gofmt -l cmd internal web/embed.go)" || (gofmt -l cmd internal; echo "gofmt needed"; exit 1)
+	go vet ./...
+
+clean:
+	rm -rf bin web/dist/assets web/dist/index.html

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Runs the Go tests with -race on SQLite and, when a PostgreSQL server is reachable, on
+# PostgreSQL too. Under CI (CI=true) PostgreSQL is required: unreachable is a failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+default_pg="postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
+if [ -z "${LADDER_TEST_POSTGRES_URL:-}" ]; then
+  if (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then
+    export LADDER_TEST_POSTGRES_URL="$default_pg"
+  elif [ "${CI:-}" = "true" ]; then
+    echo "FAIL: CI needs PostgreSQL on 127.0.0.1:5432 (or LADDER_TEST_POSTGRES_URL)" >&2
+    exit 1
+  else
+    echo "=================================================================="
+    echo "SKIPPED: PostgreSQL is not reachable; Go tests run on SQLite only."
+    echo "=================================================================="
+  fi
+fi
+[ -n "${LADDER_TEST_POSTGRES_URL:-}" ] && echo "Go tests on SQLite and PostgreSQL"
+test -z "$(gofmt -l cmd internal web/embed.go)" || { gofmt -l cmd internal; echo "FAIL: gofmt needed" >&2; exit 1; }
+go vet ./...
+go test -race -count=1 ./...
