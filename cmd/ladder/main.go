@@ -29,6 +29,7 @@ Usage:
   ladder migrate  [flags]   apply database migrations and exit
   ladder seed --demo [flags] fill an empty database with demo data
   ladder contacts [--json] [flags]  list stored contact and support messages
+  ladder user ACTION EMAIL [ROLE] [--as EMAIL]  promote, demote, suspend, reactivate
   ladder openapi            print the OpenAPI document (JSON)
   ladder version            print the version
 
@@ -64,7 +65,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	case "openapi":
 		return printOpenAPI(stdout)
 	}
-	// Command-specific flags are taken out before the configuration flags are parsed.
+	// Command-specific words and flags are taken out before the configuration flags are parsed.
+	var words []string
+	var as string
+	if cmd == "user" {
+		var err error
+		if words, as, rest, err = splitUserArgs(rest); err != nil {
+			return err
+		}
+	}
 	var demo, asJSON bool
 	rest = takeBool(rest, "demo", &demo)
 	rest = takeBool(rest, "json", &asJSON)
@@ -89,6 +98,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return seedDemo(ctx, cfg, log, stdout)
 	case "contacts":
 		return listContacts(ctx, cfg, log, stdout, asJSON)
+	case "user":
+		return userCommand(ctx, cfg, log, stdout, words, as)
 	default:
 		fmt.Fprint(stderr, usage)
 		return fmt.Errorf("unknown command %q", cmd)
@@ -153,7 +164,7 @@ func seedDemo(ctx context.Context, cfg config.Config, log *slog.Logger, stdout i
 		fmt.Fprintln(stdout, "seed: the database already has data; nothing was written")
 		return nil
 	}
-	fmt.Fprintf(stdout, "seed: demo data written (%d contact messages)\n", res.ContactMessages)
+	fmt.Fprintf(stdout, "seed: demo data written (%d accounts, %d contact messages)\n", res.Users, res.ContactMessages)
 	return nil
 }
 

@@ -104,3 +104,40 @@ func TestCommands(t *testing.T) {
 		t.Fatalf("serve log: %s", serveLog.String())
 	}
 }
+
+func TestUserCommand(t *testing.T) {
+	t.Setenv("LADDER_DATA_DIR", t.TempDir())
+	t.Setenv("LADDER_ROOT_EMAIL", "root@ladder.test")
+	ctx := context.Background()
+	var out, errs bytes.Buffer
+	if err := run(ctx, []string{"seed", "--demo"}, &out, &errs); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		args    []string
+		wantErr string
+	}{
+		{[]string{"user", "promote", "player@ladder.test", "admin"}, ""},
+		{[]string{"user", "demote", "player@ladder.test"}, ""},
+		{[]string{"user", "promote", "player@ladder.test", "superadmin"}, ""},
+		{[]string{"user", "demote", "root@ladder.test"}, "protected"},
+		{[]string{"user", "suspend", "root@ladder.test"}, "protected"},
+		{[]string{"user", "promote", "ines.rodrigues@ladder.test", "admin", "--as", "admin@ladder.test"}, "only change accounts to player"},
+		{[]string{"user", "demote", "player@ladder.test", "--as", "superadmin@ladder.test"}, "only the main super admin"},
+		{[]string{"user", "suspend", "admin@ladder.test", "--as", "admin@ladder.test"}, "your own account"},
+		{[]string{"user", "suspend", "tiago.almeida@ladder.test", "--as", "admin@ladder.test"}, ""},
+		{[]string{"user", "reactivate", "tiago.almeida@ladder.test"}, ""},
+		{[]string{"user", "promote", "nobody@ladder.test", "admin"}, "no such account"},
+		{[]string{"user", "promote", "player@ladder.test", "king"}, "role"},
+		{[]string{"user", "fly", "player@ladder.test"}, "unknown action"},
+	}
+	for _, c := range cases {
+		err := run(ctx, c.args, &out, &errs)
+		switch {
+		case c.wantErr == "" && err != nil:
+			t.Errorf("%v: %v", c.args, err)
+		case c.wantErr != "" && (err == nil || !strings.Contains(err.Error(), c.wantErr)):
+			t.Errorf("%v: got %v, want an error with %q", c.args, err, c.wantErr)
+		}
+	}
+}

@@ -11,7 +11,9 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/tennisladder/ladder/internal/auth/devidp"
 	"github.com/tennisladder/ladder/internal/config"
+	"github.com/tennisladder/ladder/internal/seed"
 	"github.com/tennisladder/ladder/internal/httpapi"
 	"github.com/tennisladder/ladder/internal/service"
 )
@@ -24,7 +26,8 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 		return err
 	}
 	defer db.Close()
-	srv := httpapi.New(httpapi.Deps{Config: cfg, DB: db, Service: service.New(db, log), Log: log, Version: version})
+	svc := service.New(db, service.Options{Log: log, RootEmail: cfg.RootEmail})
+	srv := httpapi.New(httpapi.Deps{Config: cfg, DB: db, Service: svc, Log: log, Version: version, DevAccounts: devAccounts()})
 	ln, err := net.Listen("tcp", cfg.Listen)
 	if err != nil {
 		return err
@@ -70,4 +73,13 @@ func printOpenAPI(w io.Writer) error {
 	}
 	_, err = fmt.Fprintf(w, "%s\n", b)
 	return err
+}
+
+// devAccounts are the demo accounts offered by the development identity provider.
+func devAccounts() []devidp.Account {
+	out := make([]devidp.Account, len(seed.DemoAccounts))
+	for i, a := range seed.DemoAccounts {
+		out[i] = devidp.Account{Email: a.Email, GivenName: a.FirstName, FamilyName: a.LastName, Role: a.Role}
+	}
+	return out
 }

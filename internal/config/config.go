@@ -26,6 +26,12 @@ type Config struct {
 	LogFormat   string // "json" or "text"
 	LogLevel    string // debug, info, warn, error
 	TrustProxy  bool   // trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy
+	// Sign-in through OpenID Connect. Without a client id in dev mode, the binary serves its
+	// own development identity provider.
+	OIDCIssuer       string
+	OIDCClientID     string
+	OIDCClientSecret string
+	RootEmail        string // the main super admin's email: protected, always superadmin
 	// ContactRatePerHour caps contact/support messages per client address.
 	ContactRatePerHour int
 	ShutdownTimeout    time.Duration
@@ -53,6 +59,10 @@ func Load(name string, args []string, env func(string) string, out io.Writer) (C
 	str(&c.DataDir, "data-dir", "LADDER_DATA_DIR", "./data", "directory for the SQLite database")
 	str(&c.LogFormat, "log-format", "LADDER_LOG_FORMAT", "", "log format: json or text (default text in dev, json otherwise)")
 	str(&c.LogLevel, "log-level", "LADDER_LOG_LEVEL", "info", "log level: debug, info, warn, error")
+	str(&c.OIDCIssuer, "oidc-issuer", "LADDER_OIDC_ISSUER", "https://accounts.google.com", "OpenID Connect issuer URL")
+	str(&c.OIDCClientID, "oidc-client-id", "LADDER_OIDC_CLIENT_ID", "", "OpenID Connect client id")
+	str(&c.OIDCClientSecret, "oidc-client-secret", "LADDER_OIDC_CLIENT_SECRET", "", "OpenID Connect client secret")
+	str(&c.RootEmail, "root-email", "LADDER_ROOT_EMAIL", "", "email of the main super admin (default in dev: "+DevRootEmail+")")
 	dev, err := envBool(env, "LADDER_DEV")
 	if err != nil {
 		return c, err
@@ -126,10 +136,35 @@ func (c *Config) normalise() error {
 	default:
 		return fmt.Errorf("log level %q: want debug, info, warn or error", c.LogLevel)
 	}
+	if c.DevIdentityProvider() {
+		if c.RootEmail == "" {
+			c.RootEmail = DevRootEmail
+		}
+		host, _, _ := net.SplitHostPort(c.Listen)
+		if !isLoopback(host) {
+			return fmt.Errorf("the development identity provider signs anyone in: it only runs on a loopback address, not %q (set LADDER_OIDC_CLIENT_ID for a real provider)", c.Listen)
+		}
+	}
+	c.RootEmail = strings.ToLower(strings.TrimSpace(c.RootEmail))
 	if c.ContactRatePerHour < 1 {
 		return errors.New("contact rate must be at least 1 per hour")
 	}
 	return nil
+}
+
+// DevRootEmail is the root account of the demo data, used in dev mode when none is configured.
+const DevRootEmail = "root@ladder.test"
+
+// DevIdentityProvider reports whether the binary serves its own identity provider: in dev mode
+// when no real OpenID Connect client is configured.
+func (c Config) DevIdentityProvider() bool { return c.Dev && c.OIDCClientID == "" }
+
+func isLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 // UsesPostgres reports whether DatabaseURL selects PostgreSQL.
@@ -152,7 +187,8 @@ func (c Config) Redacted() []any {
 	return []any{
 		"listen", c.Listen, "base_url", c.BaseURL, "database", db, "data_dir", c.DataDir,
 		"dev", c.Dev, "log_format", c.LogFormat, "log_level", c.LogLevel, "trust_proxy", c.TrustProxy,
-		"contact_rate_per_hour", c.ContactRatePerHour,
+		"contact_rate_per_hour", c.ContactRatePerHour, "oidc_issuer", c.issuerForLog(), "oidc_client_id", c.OIDCClientID,
+		"oidc_client_secret_set", c.OIDCClientSecret != "", "root_email", c.RootEmail,
 	}
 }
 
@@ -171,4 +207,11 @@ func RedactURL(raw string) string {
 		u.RawQuery = q.Encode()
 	}
 	return u.String()
+}
+
+func (c Config) issuerForLog() string {
+	if c.DevIdentityProvider() {
+		return "development identity provider"
+	}
+	return c.OIDCIssuer
 }

@@ -22,7 +22,7 @@ func TestDefaults(t *testing.T) {
 }
 
 func TestFlagsOverrideEnv(t *testing.T) {
-	env := envOf(map[string]string{"LADDER_LISTEN": "127.0.0.1:9000", "LADDER_DEV": "1", "LADDER_DATABASE_URL": "postgres://u:secret@db/x"})
+	env := envOf(map[string]string{"LADDER_LISTEN": "127.0.0.1:9000", "LADDER_DEV": "1", "LADDER_DATABASE_URL": "postgres://u:hunter2@db/x"})
 	c, err := Load("serve", []string{"-listen", "127.0.0.1:9100"}, env, io.Discard)
 	if err != nil {
 		t.Fatal(err)
@@ -31,7 +31,7 @@ func TestFlagsOverrideEnv(t *testing.T) {
 		t.Fatalf("unexpected: %+v", c)
 	}
 	for _, v := range c.Redacted() {
-		if s, ok := v.(string); ok && strings.Contains(s, "secret") {
+		if s, ok := v.(string); ok && strings.Contains(s, "hunter2") {
 			t.Fatalf("password leaked in %q", s)
 		}
 	}
@@ -56,5 +56,24 @@ func TestRedactURL(t *testing.T) {
 	got := RedactURL("postgres://app:hunter2@127.0.0.1:5432/ladder?sslmode=disable&password=p2")
 	if strings.Contains(got, "hunter2") || strings.Contains(got, "p2") {
 		t.Fatalf("not redacted: %s", got)
+	}
+}
+
+func TestDevIdentityProviderOnlyOnLoopback(t *testing.T) {
+	if _, err := Load("serve", []string{"-dev", "-listen", "0.0.0.0:8080"}, envOf(nil), io.Discard); err == nil {
+		t.Fatal("dev identity provider on a public address must be refused")
+	}
+	c, err := Load("serve", []string{"-dev"}, envOf(nil), io.Discard)
+	if err != nil || !c.DevIdentityProvider() || c.RootEmail != DevRootEmail {
+		t.Fatalf("%+v %v", c, err)
+	}
+	c, err = Load("serve", []string{"-dev", "-listen", "0.0.0.0:8080"}, envOf(map[string]string{"LADDER_OIDC_CLIENT_ID": "x"}), io.Discard)
+	if err != nil || c.DevIdentityProvider() {
+		t.Fatalf("a real provider may listen anywhere: %v", err)
+	}
+	for _, v := range c.Redacted() {
+		if v == "x-secret" {
+			t.Fatal("secret leaked")
+		}
 	}
 }

@@ -46,6 +46,12 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 			s.observe(r, rec, time.Since(start))
 		}()
 		s.securityHeaders(rec.Header(), r)
+		r, err := s.withCurrent(r)
+		if err != nil {
+			s.log.ErrorContext(r.Context(), "session lookup failed", "err", err)
+			writeProblem(rec, r, newProblem(langOf(r.Context()), http.StatusServiceUnavailable, "", nil))
+			return
+		}
 		h.ServeHTTP(rec, r)
 	})
 }

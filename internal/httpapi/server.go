@@ -11,6 +11,8 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/danielgtaylor/huma/v2/adapters/humago"
 
+	"github.com/tennisladder/ladder/internal/auth"
+	"github.com/tennisladder/ladder/internal/auth/devidp"
 	"github.com/tennisladder/ladder/internal/config"
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
@@ -23,6 +25,10 @@ type Deps struct {
 	Service *service.Service
 	Log     *slog.Logger
 	Version string
+	// DevAccounts are listed by the development identity provider (dev mode without OIDC client).
+	DevAccounts []devidp.Account
+	// OIDCHTTPClient talks to the identity provider (tests point it at their issuer); nil: default.
+	OIDCHTTPClient *http.Client
 }
 
 // Server routes every request of the application.
@@ -39,7 +45,12 @@ type Server struct {
 	handler http.Handler
 
 	contactLimiter *limiter
+	signInLimiter  *limiter
 	spa            *spa
+
+	cookies auth.Cookies
+	oidc    *auth.Provider
+	devIdP  *devidp.Provider // nil unless dev mode without a real provider
 }
 
 var installErrorsOnce sync.Once
@@ -56,7 +67,17 @@ func New(d Deps) *Server {
 		mux:            http.NewServeMux(),
 		metrics:        newMetrics(),
 		contactLimiter: newLimiter(float64(d.Config.ContactRatePerHour)/3600, d.Config.ContactRatePerHour),
+		signInLimiter:  newLimiter(1, 30), // 30 at once, then one a second per address
 		spa:            newSPA(),
+		cookies:        auth.Cookies{Secure: d.Config.HTTPS(), SessionTTL: service.SessionTTL},
+	}
+	redirect := d.Config.BaseURL + "/auth/callback"
+	s.oidc = &auth.Provider{Issuer: d.Config.OIDCIssuer, ClientID: d.Config.OIDCClientID,
+		ClientSecret: d.Config.OIDCClientSecret, RedirectURL: redirect, HTTPClient: d.OIDCHTTPClient}
+	if d.Config.DevIdentityProvider() {
+		s.devIdP = devidp.New(d.Config.BaseURL+"/dev/oidc", redirect, d.DevAccounts)
+		s.oidc.Issuer, s.oidc.ClientID, s.oidc.ClientSecret = s.devIdP.Issuer(), devidp.ClientID, ""
+		s.log.Warn("development identity provider enabled: anyone can sign in as any account", "issuer", s.devIdP.Issuer())
 	}
 	hc := huma.DefaultConfig("Tennis Ladder API", d.Version)
 	hc.Info.Description = "The JSON API of Tennis Ladder. Errors are application/problem+json with " +
@@ -78,3 +99,6 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.S
 
 // OpenAPI is the API's description, as served at /api/openapi.json.
 func (s *Server) OpenAPI() *huma.OpenAPI { return s.api.OpenAPI() }
+
+// DevIdP is the development identity provider, or nil (tests tamper with it).
+func (s *Server) DevIdP() *devidp.Provider { return s.devIdP }

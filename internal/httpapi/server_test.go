@@ -22,7 +22,7 @@ func newTestServer(t *testing.T, db *store.DB, edit func(*config.Config)) *Serve
 	if edit != nil {
 		edit(&cfg)
 	}
-	return New(Deps{Config: cfg, DB: db, Service: service.New(db, nil), Version: "test"})
+	return New(Deps{Config: cfg, DB: db, Service: service.New(db, service.Options{}), Version: "test"})
 }
 
 type call struct {

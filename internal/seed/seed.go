@@ -15,7 +15,26 @@ import (
 // Result says what Demo did.
 type Result struct {
 	Skipped         bool // the database already had data: nothing was written
+	Users           int
 	ContactMessages int
+}
+
+// Account is a demo account; the development identity provider lists them on its page.
+type Account struct {
+	Email, FirstName, LastName, Role string
+}
+
+// DemoAccounts are one account per role (root is the main super admin of dev mode,
+// config.DevRootEmail) plus a few players.
+var DemoAccounts = []Account{
+	{"root@ladder.test", "Rita", "Oliveira", "superadmin"},
+	{"superadmin@ladder.test", "Sofia", "Martins", "superadmin"},
+	{"admin@ladder.test", "André", "Costa", "admin"},
+	{"player@ladder.test", "Pedro", "Santos", "player"},
+	{"ines.rodrigues@ladder.test", "Inês", "Rodrigues", "player"},
+	{"tiago.almeida@ladder.test", "Tiago", "Almeida", "player"},
+	{"beatriz.sousa@ladder.test", "Beatriz", "Sousa", "player"},
+	{"miguel.pereira@ladder.test", "Miguel", "Pereira", "player"},
 }
 
 // Demo writes the demo data in one transaction when the database is empty; it never touches a
@@ -32,6 +51,13 @@ func Demo(ctx context.Context, db *store.DB) (Result, error) {
 	}
 	now := db.Now()
 	err = db.Tx(ctx, func(tx *sqlx.Tx) error {
+		for _, a := range DemoAccounts {
+			u := store.User{Email: a.Email, FirstName: a.FirstName, LastName: a.LastName, Role: a.Role}
+			if err := db.InsertUser(ctx, tx, &u); err != nil {
+				return fmt.Errorf("user %s: %w", a.Email, err)
+			}
+			res.Users++
+		}
 		for i, m := range demoContactMessages {
 			msg := m
 			// Spread the messages over the last days so lists look real.
@@ -48,8 +74,12 @@ func Demo(ctx context.Context, db *store.DB) (Result, error) {
 
 // isEmpty reports whether no table of user data has rows yet.
 func isEmpty(ctx context.Context, db *store.DB) (bool, error) {
-	n, err := db.CountContactMessages(ctx)
-	return n == 0, err
+	users, err := db.CountUsers(ctx)
+	if err != nil {
+		return false, err
+	}
+	msgs, err := db.CountContactMessages(ctx)
+	return users == 0 && msgs == 0, err
 }
 
 var demoContactMessages = []store.ContactMessage{

@@ -28,7 +28,7 @@ func TestSendContact(t *testing.T) {
 		{"max subject in runes", func(in *service.ContactInput) { in.Subject = strings.Repeat("é", service.ContactSubjectMax) }, nil},
 	}
 	storetest.ForEachDialect(t, func(t *testing.T, db *store.DB) {
-		svc := service.New(db, nil)
+		svc := service.New(db, service.Options{})
 		ctx := context.Background()
 		stored := 0
 		for _, tc := range cases {

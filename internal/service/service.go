@@ -2,20 +2,30 @@ package service
 
 import (
 	"log/slog"
+	"time"
 
 	"github.com/tennisladder/ladder/internal/store"
 )
 
 // Service is the application's use cases over one database.
 type Service struct {
-	db  *store.DB
-	log *slog.Logger
+	db        *store.DB
+	log       *slog.Logger
+	rootEmail string // the main super admin: protected
+}
+
+// Options are the settings the use cases depend on.
+type Options struct {
+	Log       *slog.Logger
+	RootEmail string
 }
 
 // New returns the use cases over db.
-func New(db *store.DB, log *slog.Logger) *Service {
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
+func New(db *store.DB, o Options) *Service {
+	if o.Log == nil {
+		o.Log = slog.New(slog.DiscardHandler)
 	}
-	return &Service{db: db, log: log}
+	return &Service{db: db, log: o.Log, rootEmail: store.NormaliseEmail(o.RootEmail)}
 }
+
+func (s *Service) now() time.Time { return s.db.Now() }

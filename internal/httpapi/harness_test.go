@@ -1,0 +1,164 @@
+package httpapi
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/tennisladder/ladder/internal/auth/devidp"
+	"github.com/tennisladder/ladder/internal/config"
+	"github.com/tennisladder/ladder/internal/service"
+	"github.com/tennisladder/ladder/internal/store"
+)
+
+const testRoot = "root@ladder.test"
+
+// live is a server listening on a real port, signing in through an OpenID Connect issuer that
+// runs in this process on its own port: the same redirect, exchange and verification as Google.
+type live struct {
+	t      *testing.T
+	srv    *Server
+	ts     *httptest.Server
+	issuer *devidp.Provider
+	db     *store.DB
+}
+
+func newLive(t *testing.T, db *store.DB, edit func(*config.Config)) *live {
+	t.Helper()
+	ts := httptest.NewUnstartedServer(nil)
+	base := "http://" + ts.Listener.Addr().String()
+	iss := httptest.NewUnstartedServer(nil)
+	issuer := devidp.New("http://"+iss.Listener.Addr().String()+"/oidc", base+"/auth/callback", nil)
+	iss.Config.Handler = issuer.Handler()
+	iss.Start()
+	t.Cleanup(iss.Close)
+	cfg := config.Config{BaseURL: base, ContactRatePerHour: 1000, OIDCIssuer: issuer.Issuer(), OIDCClientID: devidp.ClientID,
+		OIDCClientSecret: "test-secret", RootEmail: testRoot}
+	if edit != nil {
+		edit(&cfg)
+	}
+	s := New(Deps{Config: cfg, DB: db, Service: service.New(db, service.Options{RootEmail: cfg.RootEmail}), Version: "test"})
+	ts.Config.Handler = s
+	ts.Start()
+	t.Cleanup(ts.Close)
+	return &live{t: t, srv: s, ts: ts, issuer: issuer, db: db}
+}
+
+// browser is a cookie-keeping client that does not follow redirects (we read them).
+type browser struct {
+	l *live
+	c *http.Client
+}
+
+func (l *live) browser() *browser {
+	jar, _ := cookiejar.New(nil)
+	return &browser{l: l, c: &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+}
+
+type resp struct {
+	code int
+	body string
+	hdr  http.Header
+}
+
+func (r resp) problem(t *testing.T) Problem {
+	t.Helper()
+	var p Problem
+	if err := json.Unmarshal([]byte(r.body), &p); err != nil {
+		t.Fatalf("not a problem: %d %s", r.code, r.body)
+	}
+	return p
+}
+
+func (b *browser) do(method, path string, body any, hdr ...string) resp {
+	b.l.t.Helper()
+	var rd io.Reader
+	if body != nil {
+		j, _ := json.Marshal(body)
+		rd = bytes.NewReader(j)
+	}
+	u := path
+	if !strings.HasPrefix(path, "http") {
+		u = b.l.ts.URL + path
+	}
+	req, err := http.NewRequest(method, u, rd)
+	if err != nil {
+		b.l.t.Fatal(err)
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	for i := 0; i+1 < len(hdr); i += 2 {
+		req.Header.Set(hdr[i], hdr[i+1])
+	}
+	res, err := b.c.Do(req)
+	if err != nil {
+		b.l.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	return resp{code: res.StatusCode, body: string(raw), hdr: res.Header}
+}
+
+// startSignIn asks our server for the redirect URL and follows it at the issuer (which signs
+// email in straight away through login_hint); it returns the callback's code and state.
+func (b *browser) startSignIn(email string) (code, state string) {
+	t := b.l.t
+	t.Helper()
+	r := b.do("GET", "/api/oauth/google/redirect_url?login_hint="+url.QueryEscape(email), nil)
+	if r.code != 200 {
+		t.Fatalf("redirect_url: %d %s", r.code, r.body)
+	}
+	var out struct {
+		RedirectURL string `json:"redirectUrl"`
+	}
+	_ = json.Unmarshal([]byte(r.body), &out)
+	if !strings.HasPrefix(out.RedirectURL, b.l.issuer.Issuer()+"/authorize?") {
+		t.Fatalf("redirectUrl %q", out.RedirectURL)
+	}
+	au, _ := url.Parse(out.RedirectURL)
+	for _, p := range []string{"state", "nonce", "code_challenge", "client_id", "redirect_uri"} {
+		if au.Query().Get(p) == "" {
+			t.Fatalf("authorize URL lacks %s: %s", p, out.RedirectURL)
+		}
+	}
+	r = b.do("GET", out.RedirectURL, nil)
+	if r.code != http.StatusFound {
+		t.Fatalf("authorize: %d %s", r.code, r.body)
+	}
+	cb, _ := url.Parse(r.hdr.Get("Location"))
+	if cb.Path != "/auth/callback" {
+		t.Fatalf("callback %s", cb)
+	}
+	return cb.Query().Get("code"), cb.Query().Get("state")
+}
+
+// signIn goes through the whole flow and returns the account as /api/sessions answered it.
+func (b *browser) signIn(email string) userView {
+	t := b.l.t
+	t.Helper()
+	code, state := b.startSignIn(email)
+	r := b.do("POST", "/api/sessions", map[string]string{"code": code, "state": state})
+	if r.code != http.StatusCreated {
+		t.Fatalf("sessions: %d %s", r.code, r.body)
+	}
+	var u userView
+	_ = json.Unmarshal([]byte(r.body), &u)
+	return u
+}
+
+func (b *browser) sessionCookie() string {
+	u, _ := url.Parse(b.l.ts.URL)
+	for _, c := range b.c.Jar.Cookies(u) {
+		if c.Name == "ladder_session" {
+			return c.Value
+		}
+	}
+	return ""
+}

@@ -1,0 +1,150 @@
+package httpapi
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/jmoiron/sqlx"
+
+	"github.com/tennisladder/ladder/internal/config"
+	"github.com/tennisladder/ladder/internal/service"
+	"github.com/tennisladder/ladder/internal/store"
+	"github.com/tennisladder/ladder/internal/store/storetest"
+)
+
+// The actors of the authorization matrix. Later issues add creator and referee.
+var actors = []string{"visitor", "player", "admin", "superadmin", "root"}
+
+// matrixRow is one route's expectation: the request to make and the status per actor.
+type matrixRow struct {
+	path string            // concrete path; {target} is a fresh player account's id
+	body any               // JSON body, or nil
+	want map[string]int    // status per actor
+	hdr  map[string]string // extra headers
+}
+
+func all(code int) map[string]int {
+	m := map[string]int{}
+	for _, a := range actors {
+		m[a] = code
+	}
+	return m
+}
+
+func signedIn(code int) map[string]int {
+	m := all(code)
+	m["visitor"] = 401
+	return m
+}
+
+func admins(code int) map[string]int {
+	m := signedIn(code)
+	m["player"] = 403
+	return m
+}
+
+// matrix has a row for every route of routes(); a route without one fails the test.
+var matrix = map[string]matrixRow{
+	"GET /healthz":              {path: "/healthz", want: all(200)},
+	"GET /readyz":               {path: "/readyz", want: all(200)},
+	"GET /metrics":              {path: "/metrics", want: all(200)},
+	"GET /api/docs":             {path: "/api/docs", want: all(200)},
+	"GET /api/openapi.json":     {path: "/api/openapi.json", want: all(200)},
+	"GET /api/openapi.yaml":     {path: "/api/openapi.yaml", want: all(200)},
+	"GET /api/schemas/{schema}": {path: "/api/schemas/ContactInputBody.json", want: all(200)},
+	"GET /locales/{lng}/{ns}":   {path: "/locales/pt/errors.json", want: all(200)},
+	" /":                        {path: "/tournaments/1", want: all(200)},
+	"POST /api/contact": {path: "/api/contact", want: all(201),
+		body: map[string]string{"name": "A", "email": "a@example.pt", "subject": "s", "message": "m", "type": "contact"}},
+	"GET /api/oauth/google/redirect_url": {path: "/api/oauth/google/redirect_url", want: all(200)},
+	"POST /api/sessions":                 {path: "/api/sessions", body: map[string]string{"code": "x", "state": "y"}, want: all(400)},
+	"GET /api/users/me":                  {path: "/api/users/me", want: signedIn(200)},
+	"POST /api/logout":                   {path: "/api/logout", want: all(204)},
+	"GET /api/logout":                    {path: "/api/logout", want: all(204), hdr: map[string]string{"Sec-Fetch-Site": "same-origin"}},
+	"PUT /api/users/{id}/role":           {path: "/api/users/{target}/role", body: map[string]string{"role": "player"}, want: admins(200)},
+	"PUT /api/users/{id}/status":         {path: "/api/users/{target}/status", body: map[string]string{"status": "suspended"}, want: admins(200)},
+	// The development identity provider (dev mode only) answers everyone alike.
+	"GET /dev/oidc/.well-known/openid-configuration": {path: "/dev/oidc/.well-known/openid-configuration", want: all(200)},
+	"GET /dev/oidc/jwks":                             {path: "/dev/oidc/jwks", want: all(200)},
+	"GET /dev/oidc/authorize":                        {path: "/dev/oidc/authorize", want: all(400)},
+	"POST /dev/oidc/authorize":                       {path: "/dev/oidc/authorize", want: all(400)},
+	"POST /dev/oidc/token":                           {path: "/dev/oidc/token", want: all(400)},
+}
+
+func TestAuthorizationMatrix(t *testing.T) {
+	storetest.ForEachDialect(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		// Dev mode: the development identity provider's routes exist too.
+		l := newLive(t, db, func(c *config.Config) { c.Dev = true; c.OIDCClientID = "" })
+		svc := l.srv.svc
+		sessions := map[string]string{"visitor": ""}
+		for _, a := range []struct{ name, email, role string }{
+			{"player", "p@ladder.test", "player"}, {"admin", "a@ladder.test", "admin"},
+			{"superadmin", "s@ladder.test", "superadmin"}, {"root", testRoot, "superadmin"},
+		} {
+			u := store.User{Email: a.email, Role: a.role}
+			if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.InsertUser(ctx, tx, &u) }); err != nil {
+				t.Fatal(err)
+			}
+			_, token, err := svc.SignIn(ctx, service.Identity{Issuer: "test", Subject: a.email, Email: a.email}, "test", "127.0.0.1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			sessions[a.name] = token
+		}
+		routes := l.srv.Routes()
+		for _, rt := range routes {
+			key := rt.Method + " " + rt.Path
+			row, ok := matrix[key]
+			if !ok {
+				t.Errorf("route %q has no row in the authorization matrix", key)
+				continue
+			}
+			for _, actor := range actors {
+				path := row.path
+				if strings.Contains(path, "{target}") {
+					target := store.User{Email: fmt.Sprintf("target-%s-%d@ladder.test", actor, len(key)), Role: "player"}
+					if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.InsertUser(ctx, tx, &target) }); err != nil {
+						t.Fatal(err)
+					}
+					path = strings.ReplaceAll(path, "{target}", fmt.Sprint(target.ID))
+				}
+				method := rt.Method
+				if method == "" {
+					method = "GET"
+				}
+				hdr := []string{}
+				if sessions[actor] != "" {
+					hdr = append(hdr, "Cookie", "ladder_session="+sessions[actor])
+				}
+				for k, v := range row.hdr {
+					hdr = append(hdr, k, v)
+				}
+				r := l.browser().do(method, path, row.body, hdr...)
+				if r.code != row.want[actor] {
+					t.Errorf("%s as %s: got %d, want %d (%s)", key, actor, r.code, row.want[actor], strings.TrimSpace(r.body)[:min(len(strings.TrimSpace(r.body)), 160)])
+				}
+				if row.want[actor] == 204 && (key == "POST /api/logout" || key == "GET /api/logout") && sessions[actor] != "" {
+					// Logging out revoked that session: sign the actor in again for the next rows.
+					u, _ := svc.UserByEmail(ctx, map[string]string{"player": "p@ladder.test", "admin": "a@ladder.test", "superadmin": "s@ladder.test", "root": testRoot}[actor])
+					_, token, err := svc.SignIn(ctx, service.Identity{Issuer: "test", Subject: u.Email, Email: u.Email}, "test", "127.0.0.1")
+					if err != nil {
+						t.Fatal(err)
+					}
+					sessions[actor] = token
+				}
+			}
+		}
+		for key := range matrix {
+			found := false
+			for _, rt := range routes {
+				found = found || rt.Method+" "+rt.Path == key
+			}
+			if !found {
+				t.Errorf("matrix row %q matches no route: remove it", key)
+			}
+		}
+	})
+}

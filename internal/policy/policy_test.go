@@ -1,0 +1,84 @@
+package policy
+
+import "testing"
+
+func TestChangeRole(t *testing.T) {
+	var (
+		visitor = Actor{}
+		player  = Actor{UserID: 1, Role: Player}
+		admin   = Actor{UserID: 2, Role: Admin}
+		super   = Actor{UserID: 3, Role: SuperAdmin}
+		root    = Actor{UserID: 4, Role: SuperAdmin, Root: true}
+
+		tPlayer = Target{UserID: 10, Role: Player}
+		tAdmin  = Target{UserID: 11, Role: Admin}
+		tSuper  = Target{UserID: 12, Role: SuperAdmin}
+		tRoot   = Target{UserID: 4, Role: SuperAdmin, Root: true}
+	)
+	cases := []struct {
+		name string
+		a    Actor
+		t    Target
+		to   Role
+		want string // "" allowed
+	}{
+		{"visitor", visitor, tPlayer, Admin, CodeSignInRequired},
+		{"player cannot", player, tPlayer, Admin, CodeForbidden},
+		{"admin sets player", admin, Target{UserID: 10, Role: Player}, Player, ""},
+		{"admin cannot promote to admin", admin, tPlayer, Admin, CodeAdminOnlyPlayer},
+		{"admin cannot touch admins", admin, tAdmin, Player, CodeAdminNotOnAdmins},
+		{"admin cannot touch super admins", admin, tSuper, Player, CodeOnlyRootSuperAdmin},
+		{"admin cannot make super admins", admin, tPlayer, SuperAdmin, CodeOnlyRootSuperAdmin},
+		{"super sets admin", super, tPlayer, Admin, ""},
+		{"super demotes admin", super, tAdmin, Player, ""},
+		{"super cannot create super", super, tPlayer, SuperAdmin, CodeOnlyRootSuperAdmin},
+		{"super cannot demote super", super, tSuper, Admin, CodeOnlyRootSuperAdmin},
+		{"root creates super", root, tPlayer, SuperAdmin, ""},
+		{"root removes super", root, tSuper, Player, ""},
+		{"root is protected", super, tRoot, Player, CodeProtectedAccount},
+		{"root cannot change itself", root, tRoot, Player, CodeProtectedAccount},
+		{"nobody on themselves", super, Target{UserID: 3, Role: SuperAdmin}, Admin, CodeNotYourself},
+		{"admin on themselves", admin, Target{UserID: 2, Role: Admin}, Player, CodeNotYourself},
+	}
+	for _, c := range cases {
+		err := ChangeRole(c.a, c.t, c.to)
+		got := ""
+		if d, ok := err.(*Denied); ok {
+			got = d.Code
+		} else if err != nil {
+			t.Fatalf("%s: unexpected error %v", c.name, err)
+		}
+		if got != c.want {
+			t.Errorf("%s: got %q want %q", c.name, got, c.want)
+		}
+	}
+}
+
+func TestChangeStatus(t *testing.T) {
+	admin := Actor{UserID: 2, Role: Admin}
+	super := Actor{UserID: 3, Role: SuperAdmin}
+	root := Actor{UserID: 4, Role: SuperAdmin, Root: true}
+	cases := []struct {
+		a    Actor
+		t    Target
+		want string
+	}{
+		{Actor{UserID: 1, Role: Player}, Target{UserID: 10, Role: Player}, CodeForbidden},
+		{admin, Target{UserID: 10, Role: Player}, ""},
+		{admin, Target{UserID: 11, Role: Admin}, CodeAdminNotOnAdmins},
+		{super, Target{UserID: 11, Role: Admin}, ""},
+		{super, Target{UserID: 12, Role: SuperAdmin}, CodeOnlyRootSuperAdmin},
+		{root, Target{UserID: 12, Role: SuperAdmin}, ""},
+		{super, Target{UserID: 4, Role: SuperAdmin, Root: true}, CodeProtectedAccount},
+		{super, Target{UserID: 3, Role: SuperAdmin}, CodeNotYourself},
+	}
+	for i, c := range cases {
+		got := ""
+		if d, ok := ChangeStatus(c.a, c.t, Suspended).(*Denied); ok {
+			got = d.Code
+		}
+		if got != c.want {
+			t.Errorf("case %d: got %q want %q", i, got, c.want)
+		}
+	}
+}

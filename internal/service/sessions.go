@@ -1,0 +1,97 @@
+package service
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+
+	"github.com/tennisladder/ladder/internal/policy"
+	"github.com/tennisladder/ladder/internal/store"
+)
+
+// Session lifetime: sliding, renewed when used; the row is touched at most once per
+// SessionTouchEvery so that reads do not all become writes.
+const (
+	SessionTTL        = 30 * 24 * time.Hour
+	SessionTouchEvery = time.Hour
+)
+
+// newToken returns a random 256-bit token (for the cookie) and its hash (for the database).
+func newToken() (token, hash string) {
+	var b [32]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err) // the system's randomness failing is not something to carry on from
+	}
+	token = base64.RawURLEncoding.EncodeToString(b[:])
+	return token, hashToken(token)
+}
+
+func hashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+// Current is who is calling: the account (zero for visitors) and its policy actor.
+type Current struct {
+	User  store.User
+	Actor policy.Actor
+}
+
+// Authenticate resolves a session token. Unknown, expired and suspended sessions give a
+// visitor. The expiry slides forward on use.
+func (s *Service) Authenticate(ctx context.Context, token string) (Current, error) {
+	if token == "" || len(token) > 100 {
+		return Current{}, nil
+	}
+	now := s.now()
+	sw, err := s.db.SessionByTokenHash(ctx, hashToken(token), now)
+	if errors.Is(err, store.ErrNotFound) {
+		return Current{}, nil
+	}
+	if err != nil {
+		return Current{}, err
+	}
+	if sw.User.Status == string(policy.Suspended) {
+		return Current{}, nil
+	}
+	if now.Sub(sw.LastSeenAt) >= SessionTouchEvery {
+		if err := s.db.TouchSession(ctx, sw.ID, now, now.Add(SessionTTL)); err != nil {
+			s.log.WarnContext(ctx, "session touch failed", "err", err)
+		}
+	}
+	return Current{User: sw.User, Actor: s.actor(sw.User)}, nil
+}
+
+func (s *Service) actor(u store.User) policy.Actor {
+	return policy.Actor{UserID: u.ID, Role: policy.Role(u.Role), Root: s.isRoot(u)}
+}
+
+func (s *Service) isRoot(u store.User) bool {
+	return s.rootEmail != "" && u.Email == s.rootEmail
+}
+
+// openSession creates a session for u inside tx and returns its token.
+func (s *Service) openSession(ctx context.Context, tx *sqlx.Tx, userID int64, userAgent, ip string) (string, error) {
+	token, hash := newToken()
+	now := s.now()
+	if len(userAgent) > 300 {
+		userAgent = userAgent[:300]
+	}
+	err := s.db.InsertSession(ctx, tx, &store.Session{TokenHash: hash, UserID: userID, CreatedAt: now,
+		LastSeenAt: now, ExpiresAt: now.Add(SessionTTL), UserAgent: userAgent, ClientIP: ip})
+	return token, err
+}
+
+// SignOut revokes the session of token (nothing happens for an unknown token).
+func (s *Service) SignOut(ctx context.Context, token string) error {
+	if token == "" {
+		return nil
+	}
+	return s.db.DeleteSessionByTokenHash(ctx, hashToken(token))
+}

@@ -1,0 +1,205 @@
+package service
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strings"
+
+	"github.com/jmoiron/sqlx"
+
+	"github.com/tennisladder/ladder/internal/policy"
+	"github.com/tennisladder/ladder/internal/store"
+)
+
+// Identity is what a verified identity provider says about the person signing in.
+type Identity struct {
+	Issuer, Subject, Email            string
+	GivenName, FamilyName, Name, Picture string
+}
+
+// SignIn finds or creates the account for id, refuses suspended accounts, and opens a new
+// session (a new token at every sign-in). The account is found by the provider's subject, else
+// by its verified email (accounts created by an operator or the demo seed get linked then).
+func (s *Service) SignIn(ctx context.Context, id Identity, userAgent, ip string) (store.User, string, error) {
+	var u store.User
+	var token string
+	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		var err error
+		u, err = s.db.UserBySubject(ctx, tx, id.Issuer, id.Subject)
+		if errors.Is(err, store.ErrNotFound) {
+			u, err = s.db.UserByEmail(ctx, tx, id.Email)
+		}
+		switch {
+		case errors.Is(err, store.ErrNotFound):
+			u = store.User{Email: id.Email, FirstName: id.GivenName, LastName: id.FamilyName}
+			if store.NormaliseEmail(id.Email) == s.rootEmail {
+				u.Role = string(policy.SuperAdmin)
+			}
+			setIdentity(&u, id)
+			if err := s.db.InsertUser(ctx, tx, &u); err != nil {
+				return err
+			}
+		case err != nil:
+			return err
+		default:
+			setIdentity(&u, id)
+			if err := s.db.UpdateUserIdentity(ctx, tx, &u); err != nil {
+				return err
+			}
+		}
+		if u.Status == string(policy.Suspended) {
+			return &Error{Kind: KindForbidden, Code: "auth.suspended"}
+		}
+		if s.isRoot(u) && u.Role != string(policy.SuperAdmin) {
+			// The root account is a super admin whatever happened to its row.
+			if _, err := s.db.SetUserRole(ctx, tx, u.ID, u.Role, string(policy.SuperAdmin)); err != nil {
+				return err
+			}
+			u.Role = string(policy.SuperAdmin)
+		}
+		token, err = s.openSession(ctx, tx, u.ID, userAgent, ip)
+		return err
+	})
+	if err != nil {
+		return store.User{}, "", err
+	}
+	s.log.InfoContext(ctx, "signed in", "user_id", u.ID)
+	return u, token, nil
+}
+
+func setIdentity(u *store.User, id Identity) {
+	u.OIDCIssuer = sql.NullString{String: id.Issuer, Valid: true}
+	u.OIDCSubject = sql.NullString{String: id.Subject, Valid: true}
+	u.ExtName, u.ExtGivenName, u.ExtPicture = id.Name, id.GivenName, id.Picture
+}
+
+// DisplayName follows SPEC §3: first plus last name, else first name, else the provider's given
+// name, else the first part of its full name, else the part of the email before the at sign.
+func DisplayName(u store.User) string {
+	first, last := strings.TrimSpace(u.FirstName), strings.TrimSpace(u.LastName)
+	switch {
+	case first != "" && last != "":
+		return first + " " + last
+	case first != "":
+		return first
+	case strings.TrimSpace(u.ExtGivenName) != "":
+		return strings.TrimSpace(u.ExtGivenName)
+	case strings.TrimSpace(u.ExtName) != "":
+		return strings.Fields(u.ExtName)[0]
+	}
+	local, _, _ := strings.Cut(u.Email, "@")
+	return local
+}
+
+// IsRoot reports whether u is the main super admin.
+func (s *Service) IsRoot(u store.User) bool { return s.isRoot(u) }
+
+// ChangeRole gives the account id the role to, if the policy lets actor do it. The account's
+// sessions are revoked so the new role applies at once everywhere.
+func (s *Service) ChangeRole(ctx context.Context, actor policy.Actor, id int64, to policy.Role) (store.User, error) {
+	if !validRole(to) {
+		return store.User{}, &Error{Kind: KindInvalid, Code: "validation.failed",
+			Fields: []FieldError{{Field: "role", Code: "validation.one_of", Params: map[string]any{"values": "player, admin, superadmin"}}}}
+	}
+	return s.changeUser(ctx, actor, id, func(tx *sqlx.Tx, u *store.User) error {
+		if err := denied(policy.ChangeRole(actor, s.target(*u), to)); err != nil {
+			return err
+		}
+		ok, err := s.db.SetUserRole(ctx, tx, u.ID, u.Role, string(to))
+		if err == nil && !ok {
+			err = &Error{Kind: KindConflict, Code: "http.conflict"}
+		}
+		u.Role = string(to)
+		return err
+	})
+}
+
+// ChangeStatus suspends, pauses or reactivates the account id. Suspension ends its sessions.
+func (s *Service) ChangeStatus(ctx context.Context, actor policy.Actor, id int64, to policy.Status) (store.User, error) {
+	if !validStatus(to) {
+		return store.User{}, &Error{Kind: KindInvalid, Code: "validation.failed",
+			Fields: []FieldError{{Field: "status", Code: "validation.one_of", Params: map[string]any{"values": "active, suspended, paused"}}}}
+	}
+	return s.changeUser(ctx, actor, id, func(tx *sqlx.Tx, u *store.User) error {
+		if err := denied(policy.ChangeStatus(actor, s.target(*u), to)); err != nil {
+			return err
+		}
+		ok, err := s.db.SetUserStatus(ctx, tx, u.ID, u.Status, string(to))
+		if err == nil && !ok {
+			err = &Error{Kind: KindConflict, Code: "http.conflict"}
+		}
+		u.Status = string(to)
+		return err
+	})
+}
+
+func (s *Service) changeUser(ctx context.Context, actor policy.Actor, id int64, change func(*sqlx.Tx, *store.User) error) (store.User, error) {
+	var u store.User
+	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		var err error
+		if u, err = s.db.UserByID(ctx, tx, id); errors.Is(err, store.ErrNotFound) {
+			return &Error{Kind: KindNotFound, Code: "user.not_found"}
+		} else if err != nil {
+			return err
+		}
+		if err := change(tx, &u); err != nil {
+			return err
+		}
+		return s.db.DeleteUserSessions(ctx, tx, u.ID)
+	})
+	if err == nil {
+		s.log.InfoContext(ctx, "account changed", "by", actor.UserID, "user_id", u.ID, "role", u.Role, "status", u.Status)
+	}
+	return u, err
+}
+
+func (s *Service) target(u store.User) policy.Target {
+	return policy.Target{UserID: u.ID, Role: policy.Role(u.Role), Root: s.isRoot(u)}
+}
+
+// denied turns a policy refusal into a service error.
+func denied(err error) error {
+	var d *policy.Denied
+	if errors.As(err, &d) {
+		kind := KindForbidden
+		if d.Code == policy.CodeSignInRequired {
+			kind = KindUnauthorized
+		}
+		return &Error{Kind: kind, Code: d.Code}
+	}
+	return err
+}
+
+// Denied converts a policy decision for the HTTP layer.
+func Denied(err error) error { return denied(err) }
+
+func validRole(r policy.Role) bool {
+	for _, v := range policy.Roles {
+		if v == r {
+			return true
+		}
+	}
+	return false
+}
+
+func validStatus(st policy.Status) bool {
+	for _, v := range policy.Statuses {
+		if v == st {
+			return true
+		}
+	}
+	return false
+}
+
+// UserByEmail finds an account for operators' commands.
+func (s *Service) UserByEmail(ctx context.Context, email string) (store.User, error) {
+	u, err := s.db.UserByEmail(ctx, nil, email)
+	if errors.Is(err, store.ErrNotFound) {
+		return u, &Error{Kind: KindNotFound, Code: "user.not_found"}
+	}
+	return u, err
+}
+
+// ActorFor is the policy actor of an account (for operators' commands acting as someone).
+func (s *Service) ActorFor(u store.User) policy.Actor { return s.actor(u) }

@@ -1,0 +1,82 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+)
+
+// Session is a signed-in browser. Only the SHA-256 of its token is stored, so a leaked
+// database cannot be replayed as cookies.
+type Session struct {
+	ID         int64     `db:"id"`
+	TokenHash  string    `db:"token_hash"`
+	UserID     int64     `db:"user_id"`
+	CreatedAt  time.Time `db:"created_at"`
+	LastSeenAt time.Time `db:"last_seen_at"`
+	ExpiresAt  time.Time `db:"expires_at"`
+	UserAgent  string    `db:"user_agent"`
+	ClientIP   string    `db:"client_ip"`
+}
+
+// InsertSession stores s and fills its ID.
+func (db *DB) InsertSession(ctx context.Context, tx *sqlx.Tx, s *Session) error {
+	return tx.QueryRowxContext(ctx, db.Dialect.rebind(`
+		INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at, user_agent, client_ip)
+		VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+		s.TokenHash, s.UserID, s.CreatedAt, s.LastSeenAt, s.ExpiresAt, s.UserAgent, s.ClientIP).Scan(&s.ID)
+}
+
+// SessionWithUser is a live session joined with its account.
+type SessionWithUser struct {
+	Session
+	User User
+}
+
+// SessionByTokenHash finds the session with that token hash, still valid at now, with its user.
+func (db *DB) SessionByTokenHash(ctx context.Context, hash string, now time.Time) (SessionWithUser, error) {
+	var row struct {
+		Session
+		User `db:"u"`
+	}
+	err := db.R.GetContext(ctx, &row, db.Dialect.rebind(`
+		SELECT s.id, s.token_hash, s.user_id, s.created_at, s.last_seen_at, s.expires_at, s.user_agent, s.client_ip,
+			u.id "u.id", u.email "u.email", u.first_name "u.first_name", u.last_name "u.last_name",
+			u.ext_name "u.ext_name", u.ext_given_name "u.ext_given_name", u.ext_picture "u.ext_picture",
+			u.role "u.role", u.status "u.status", u.oidc_issuer "u.oidc_issuer", u.oidc_subject "u.oidc_subject",
+			u.created_at "u.created_at", u.updated_at "u.updated_at"
+		FROM sessions s JOIN users u ON u.id = s.user_id
+		WHERE s.token_hash = ? AND s.expires_at > ?`), hash, now)
+	if err != nil {
+		return SessionWithUser{}, notFound(err)
+	}
+	return SessionWithUser{Session: row.Session, User: row.User}, nil
+}
+
+// TouchSession slides the session's expiry.
+func (db *DB) TouchSession(ctx context.Context, id int64, seen, expires time.Time) error {
+	_, err := db.W.ExecContext(ctx, db.Dialect.rebind(`UPDATE sessions SET last_seen_at = ?, expires_at = ? WHERE id = ?`), seen, expires, id)
+	return err
+}
+
+// DeleteSessionByTokenHash revokes one session.
+func (db *DB) DeleteSessionByTokenHash(ctx context.Context, hash string) error {
+	_, err := db.W.ExecContext(ctx, db.Dialect.rebind(`DELETE FROM sessions WHERE token_hash = ?`), hash)
+	return err
+}
+
+// DeleteUserSessions revokes every session of a user (suspension, role change).
+func (db *DB) DeleteUserSessions(ctx context.Context, tx *sqlx.Tx, userID int64) error {
+	_, err := tx.ExecContext(ctx, db.Dialect.rebind(`DELETE FROM sessions WHERE user_id = ?`), userID)
+	return err
+}
+
+// DeleteExpiredSessions removes sessions past their expiry and reports how many.
+func (db *DB) DeleteExpiredSessions(ctx context.Context, now time.Time) (int64, error) {
+	res, err := db.W.ExecContext(ctx, db.Dialect.rebind(`DELETE FROM sessions WHERE expires_at <= ?`), now)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}

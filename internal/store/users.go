@@ -1,0 +1,126 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+)
+
+// User is an account. Names from the identity provider (ext_*) are kept apart from the names
+// the player sets, because they serve only as display fallbacks.
+type User struct {
+	ID           int64          `db:"id"`
+	Email        string         `db:"email"`
+	FirstName    string         `db:"first_name"`
+	LastName     string         `db:"last_name"`
+	ExtName      string         `db:"ext_name"`
+	ExtGivenName string         `db:"ext_given_name"`
+	ExtPicture   string         `db:"ext_picture"`
+	Role         string         `db:"role"`
+	Status       string         `db:"status"`
+	OIDCIssuer   sql.NullString `db:"oidc_issuer"`
+	OIDCSubject  sql.NullString `db:"oidc_subject"`
+	CreatedAt    time.Time      `db:"created_at"`
+	UpdatedAt    time.Time      `db:"updated_at"`
+}
+
+const userColumns = `id, email, first_name, last_name, ext_name, ext_given_name, ext_picture, role, status,
+	oidc_issuer, oidc_subject, created_at, updated_at`
+
+// NormaliseEmail is how emails are compared and stored: trimmed and lower-cased.
+func NormaliseEmail(email string) string { return strings.ToLower(strings.TrimSpace(email)) }
+
+// q is what both *sqlx.DB and *sqlx.Tx offer.
+type q interface {
+	sqlx.ExtContext
+	GetContext(ctx context.Context, dest any, query string, args ...any) error
+	SelectContext(ctx context.Context, dest any, query string, args ...any) error
+}
+
+// UserByID reads one user (ErrNotFound when missing). Pass a *sqlx.Tx to read inside it, or nil.
+func (db *DB) UserByID(ctx context.Context, tx *sqlx.Tx, id int64) (User, error) {
+	var u User
+	err := db.reader(tx).GetContext(ctx, &u, db.Dialect.rebind(`SELECT `+userColumns+` FROM users WHERE id = ?`), id)
+	return u, notFound(err)
+}
+
+// UserByEmail reads one user by email, compared normalised.
+func (db *DB) UserByEmail(ctx context.Context, tx *sqlx.Tx, email string) (User, error) {
+	var u User
+	err := db.reader(tx).GetContext(ctx, &u, db.Dialect.rebind(`SELECT `+userColumns+` FROM users WHERE email = ?`), NormaliseEmail(email))
+	return u, notFound(err)
+}
+
+// UserBySubject reads the user linked to an identity provider's subject.
+func (db *DB) UserBySubject(ctx context.Context, tx *sqlx.Tx, issuer, subject string) (User, error) {
+	var u User
+	err := db.reader(tx).GetContext(ctx, &u, db.Dialect.rebind(`SELECT `+userColumns+` FROM users WHERE oidc_issuer = ? AND oidc_subject = ?`), issuer, subject)
+	return u, notFound(err)
+}
+
+func (db *DB) reader(tx *sqlx.Tx) q {
+	if tx != nil {
+		return tx
+	}
+	return db.R
+}
+
+// InsertUser creates u and fills its ID and timestamps.
+func (db *DB) InsertUser(ctx context.Context, tx *sqlx.Tx, u *User) error {
+	now := db.Now()
+	u.Email = NormaliseEmail(u.Email)
+	if u.Role == "" {
+		u.Role = "player"
+	}
+	if u.Status == "" {
+		u.Status = "active"
+	}
+	u.CreatedAt, u.UpdatedAt = now, now
+	return tx.QueryRowxContext(ctx, db.Dialect.rebind(`
+		INSERT INTO users (email, first_name, last_name, ext_name, ext_given_name, ext_picture, role, status,
+			oidc_issuer, oidc_subject, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+		u.Email, u.FirstName, u.LastName, u.ExtName, u.ExtGivenName, u.ExtPicture, u.Role, u.Status,
+		u.OIDCIssuer, u.OIDCSubject, u.CreatedAt, u.UpdatedAt).Scan(&u.ID)
+}
+
+// UpdateUserIdentity links the account to the provider's subject and refreshes the names and
+// picture the provider gave at this sign-in.
+func (db *DB) UpdateUserIdentity(ctx context.Context, tx *sqlx.Tx, u *User) error {
+	u.UpdatedAt = db.Now()
+	_, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE users SET oidc_issuer = ?, oidc_subject = ?,
+		ext_name = ?, ext_given_name = ?, ext_picture = ?, updated_at = ? WHERE id = ?`),
+		u.OIDCIssuer, u.OIDCSubject, u.ExtName, u.ExtGivenName, u.ExtPicture, u.UpdatedAt, u.ID)
+	return err
+}
+
+// SetUserRole changes the role when it is still from (so two concurrent changes cannot both
+// act on a stale view); it reports whether the row changed.
+func (db *DB) SetUserRole(ctx context.Context, tx *sqlx.Tx, id int64, from, to string) (bool, error) {
+	return db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE users SET role = ?, updated_at = ? WHERE id = ? AND role = ?`),
+		to, db.Now(), id, from))
+}
+
+// SetUserStatus changes the status when it is still from.
+func (db *DB) SetUserStatus(ctx context.Context, tx *sqlx.Tx, id int64, from, to string) (bool, error) {
+	return db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE users SET status = ?, updated_at = ? WHERE id = ? AND status = ?`),
+		to, db.Now(), id, from))
+}
+
+func (db *DB) changed(res sql.Result, err error) (bool, error) {
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// CountUsers counts every account.
+func (db *DB) CountUsers(ctx context.Context) (int, error) {
+	var n int
+	err := db.R.GetContext(ctx, &n, `SELECT COUNT(*) FROM users`)
+	return n, err
+}
