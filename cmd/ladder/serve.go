@@ -13,8 +13,8 @@ import (
 
 	"github.com/tennisladder/ladder/internal/auth/devidp"
 	"github.com/tennisladder/ladder/internal/config"
-	"github.com/tennisladder/ladder/internal/seed"
 	"github.com/tennisladder/ladder/internal/httpapi"
+	"github.com/tennisladder/ladder/internal/seed"
 	"github.com/tennisladder/ladder/internal/service"
 )
 

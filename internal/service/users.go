@@ -14,7 +14,7 @@ import (
 
 // Identity is what a verified identity provider says about the person signing in.
 type Identity struct {
-	Issuer, Subject, Email            string
+	Issuer, Subject, Email               string
 	GivenName, FamilyName, Name, Picture string
 }
 

@@ -4,8 +4,8 @@ import (
 	"errors"
 
 	"github.com/jackc/pgx/v5/pgconn"
-	"github.com/pressly/goose/v3"
 	"github.com/jmoiron/sqlx"
+	"github.com/pressly/goose/v3"
 )
 
 // Dialect names the SQL flavour. Most statements are portable (placeholders are rebound with
