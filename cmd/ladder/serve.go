@@ -16,6 +16,7 @@ import (
 	"github.com/tennisladder/ladder/internal/httpapi"
 	"github.com/tennisladder/ladder/internal/seed"
 	"github.com/tennisladder/ladder/internal/service"
+	"github.com/tennisladder/ladder/internal/store"
 )
 
 // serve runs the web server until ctx is cancelled (SIGINT, SIGTERM), then drains requests.
@@ -44,6 +45,7 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
+	go sweepSessions(ctx, db, log)
 	log.Info("listening", "addr", ln.Addr().String(), "url", cfg.BaseURL)
 	select {
 	case err := <-errc:
@@ -61,6 +63,25 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// sweepSessions deletes expired sessions every hour. The statement is idempotent, so every
+// instance may run it; no lease is needed.
+func sweepSessions(ctx context.Context, db *store.DB, log *slog.Logger) {
+	t := time.NewTicker(time.Hour)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if n, err := db.DeleteExpiredSessions(ctx, db.Now()); err != nil {
+				log.Warn("expired sessions sweep failed", "err", err)
+			} else if n > 0 {
+				log.Info("expired sessions removed", "count", n)
+			}
+		}
+	}
 }
 
 // printOpenAPI writes the API description without opening a database: the routes only need
