@@ -17,7 +17,9 @@ build: web binary
 
 web-deps: web/node_modules/.package-lock.json
 web/node_modules/.package-lock.json: web/package.json web/package-lock.json
-	cd web && npm ci --no-audit --no-fund
+	# npm install (not ci): the registry here lacks some platform-only optional packages of
+	# tailwind's oxide, which makes `npm ci` refuse an otherwise complete lock file.
+	cd web && npm install --no-audit --no-fund
 	@touch $@
 
 web: web-deps

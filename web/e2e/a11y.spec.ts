@@ -1,0 +1,64 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { prime, screenshot, type Lang, type ThemeName } from './ladder';
+
+const PAGES = [
+  ['home', '/'],
+  ['about', '/about'],
+  ['terms', '/terms'],
+  ['privacy', '/privacy'],
+  ['clubs', '/clubs'],
+  ['challenges', '/challenges'], // a coming-soon page
+] as const;
+
+const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+
+const THEMES: ThemeName[] = ['light', 'dark'];
+
+async function axe(page: Page) {
+  const results = await new AxeBuilder({ page })
+    // The spec locks the viewport against zooming (SPEC §1); axe flags exactly that. Everything
+    // else, including colour contrast, is checked.
+    .disableRules(['meta-viewport'])
+    .analyze();
+  return results.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
+}
+
+for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
+  for (const theme of THEMES) {
+    test.describe(`${viewportName} ${theme}`, () => {
+      test.use({ viewport });
+      for (const [name, path] of PAGES) {
+        test(`${name} has no axe violations`, async ({ page }) => {
+          // Alternate languages so both get looked at in screenshots.
+          const lang: Lang = theme === 'light' ? 'pt' : 'en';
+          await prime(page, { lang, theme });
+          await page.goto(path);
+          await expect(page.locator('main h1')).toBeVisible();
+          await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
+          expect(await axe(page)).toEqual([]);
+          await screenshot(page, `${name}-${lang}-${theme}-${viewportName}`);
+        });
+      }
+
+      test('the help centre and a contact dialog have no axe violations', async ({ page }) => {
+        await prime(page, { lang: 'pt', theme });
+        await page.goto('/');
+        await page.getByRole('button', { name: 'Centro de ajuda' }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await page.getByRole('dialog').locator('summary').first().click();
+        expect(await axe(page)).toEqual([]);
+        await screenshot(page, `help-pt-${theme}-${viewportName}`);
+        await page.keyboard.press('Escape');
+
+        await page.getByRole('contentinfo').getByRole('button', { name: 'Suporte técnico' }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        expect(await axe(page)).toEqual([]);
+        await page.screenshot({ path: `e2e/.screenshots/contact-pt-${theme}-${viewportName}.png`, animations: 'disabled' });
+      });
+    });
+  }
+}

@@ -1,0 +1,125 @@
+import { expect, test } from '@playwright/test';
+
+test('an unknown path lands on /', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Desafie/);
+});
+
+test('/profile sends signed-out visitors home', async ({ page }) => {
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+const PAGES: Array<[string, RegExp]> = [
+  ['/about', /Sobre/],
+  ['/terms', /Termos/],
+  ['/privacy', /Privacidade/],
+  ['/test-admin', /Teste de administração/],
+  ['/tournaments', /Torneios/],
+  ['/tournaments/1', /Detalhes do torneio/],
+  ['/clubs', /Clubes/],
+  ['/clubs/1', /Detalhes do clube/],
+  ['/auth/callback', /A finalizar o login/],
+  ['/profile/enhanced', /Perfil avançado/],
+  ['/players/1', /Perfil do jogador/],
+  ['/players/1/stats', /Estatísticas do jogador/],
+  ['/challenges', /Desafios/],
+  ['/notifications', /Notificações/],
+  ['/messages', /Mensagens/],
+  ['/settings', /Definições/],
+  ['/leaderboards', /Rankings/],
+  ['/gamification', /Conquistas/],
+  ['/super-admin', /Super administração/],
+  ['/super-admins', /Super administradores/],
+  ['/tennis-hub', /Tennis Hub/],
+  ['/players-panel', /Painel de jogadores/],
+];
+
+test('every route of spec §2 loads with one h1 inside <main>, without console errors', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
+  page.on('pageerror', (error) => errors.push(error.message));
+  for (const [path, title] of PAGES) {
+    await page.goto(path);
+    const h1 = page.locator('main h1');
+    await expect(h1, path).toHaveText(title);
+    await expect(page.locator('h1'), path).toHaveCount(1);
+  }
+  expect(errors).toEqual([]);
+});
+
+test('header navigation moves between lazy pages', async ({ page }) => {
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Navegação principal' });
+  await nav.getByRole('link', { name: 'Clubes' }).click();
+  await expect(page).toHaveURL(/\/clubs$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Clubes');
+  await nav.getByRole('link', { name: 'Início' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Desafie/);
+});
+
+test.describe('phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test('the mobile menu opens from the keyboard and closes on Escape and on navigation', async ({ page }) => {
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Abrir menu' });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('navigation', { name: 'Menu de navegação' });
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(toggle).toBeFocused();
+
+    await toggle.click();
+    await page.screenshot({ path: 'e2e/.screenshots/mobile-menu-pt-light-phone.png', animations: 'disabled' });
+    await menu.getByRole('link', { name: 'Torneios' }).click();
+    await expect(page).toHaveURL(/\/tournaments$/);
+    await expect(menu).toBeHidden();
+  });
+});
+
+test('the help centre opens as a side panel with its four sections', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Centro de ajuda' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Centro de ajuda' });
+  await expect(sheet).toBeVisible();
+  for (const section of ['Primeiros passos', 'Torneios', 'Desafios', 'Gamificação']) {
+    await expect(sheet.getByRole('heading', { name: section })).toBeVisible();
+  }
+  await sheet.getByRole('link', { name: 'Ver torneios' }).click();
+  await expect(page).toHaveURL(/\/tournaments$/);
+  await expect(sheet).toBeHidden();
+});
+
+test('a spinner with a loading label shows while a page loads', async ({ page }) => {
+  // Hold the coming-soon page's chunk back to catch the pending state.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/ComingSoonPage-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  // First load: the shell renders and the page area shows the spinner.
+  await page.goto('/clubs');
+  await expect(page.locator('main').getByRole('status')).toHaveText('A carregar…');
+  release();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Clubes');
+});
+
+test('navigating to a page not loaded yet shows the loading pill', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Desafie/);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/ComingSoonPage-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Torneios' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'A carregar…' })).toBeVisible();
+  release();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Torneios');
+});

@@ -1,0 +1,52 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests against the real binary (`make build` puts it in ../bin/ladder; LADDER_BIN
+ * overrides). Each run gets a fresh data directory: the config is evaluated in the runner and again
+ * in each worker, so the directory is created once and handed on through the environment, which
+ * the workers and the web server inherit (e2e/ladder.ts reads it to query stored contacts).
+ */
+process.env.LADDER_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'ladder-e2e-'));
+process.env.LADDER_BIN ??= join(import.meta.dirname, '../bin/ladder');
+
+const PORT = 18080;
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results',
+  workers: 1, // 2-core machine: the server, Chromium and the runner already share it
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    locale: 'pt-PT',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      // Debian's chromium; Playwright's own browser download is not available here.
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
+  webServer: {
+    command: `"${process.env.LADDER_BIN}" serve`,
+    url: `http://127.0.0.1:${PORT}/readyz`,
+    env: {
+      LADDER_LISTEN: `127.0.0.1:${PORT}`,
+      LADDER_DATA_DIR: process.env.LADDER_E2E_DATA_DIR,
+      LADDER_DEV: '1',
+    },
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    // The server logs every request; set E2E_SERVER_LOGS=1 to see them.
+    stderr: process.env.E2E_SERVER_LOGS ? 'pipe' : 'ignore',
+  },
+});

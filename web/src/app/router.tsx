@@ -1,0 +1,78 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PageSpinner } from '@/components/ui/Spinner';
+import { loadNamespaces } from '@/lib/i18n';
+import { RootError, RouteError } from './RouteError';
+import { SignedInOnly } from './SignedInOnly';
+import { AppShell } from './shell/AppShell';
+
+/**
+ * A lazy route: the page's code and its translation namespaces load together, so the page never
+ * suspends on its texts after the route is shown.
+ */
+function page<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, namespaces: string[] = [], props?: P) {
+  return async () => {
+    const [mod] = await Promise.all([load(), loadNamespaces(namespaces)]);
+    const Page = mod.default;
+    return { Component: props ? () => <Page {...props} /> : (Page as ComponentType) };
+  };
+}
+
+const comingSoonPage = () => import('./pages/ComingSoonPage');
+/** A page whose feature arrives in a later issue: its title and "coming soon". */
+const soon = (titleKey: string) => page(comingSoonPage, [], { titleKey });
+
+const legalPage = () => import('@/features/legal/pages/LegalPage');
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppShell />,
+    errorElement: <RootError />,
+    children: [
+      {
+        // Renders the page spinner inside the shell while the first page's code loads, and keeps
+        // page errors inside the shell.
+        HydrateFallback: PageSpinner,
+        errorElement: <RouteError />,
+        children: [
+          // Open to visitors (spec §2).
+          { index: true, lazy: page(() => import('@/features/home/pages/HomePage'), ['home']) },
+          { path: 'about', lazy: page(legalPage, ['legal'], { doc: 'about' as const }) },
+          { path: 'terms', lazy: page(legalPage, ['legal'], { doc: 'terms' as const }) },
+          { path: 'privacy', lazy: page(legalPage, ['legal'], { doc: 'privacy' as const }) },
+          { path: 'test-admin', lazy: soon('pages.testAdmin') },
+          { path: 'tournaments', lazy: soon('pages.tournaments') },
+          { path: 'tournaments/:id', lazy: soon('pages.tournamentDetail') },
+          { path: 'clubs', lazy: soon('pages.clubs') },
+          { path: 'clubs/:id', lazy: soon('pages.clubDetail') },
+          { path: 'auth/callback', lazy: page(() => import('@/features/auth/pages/AuthCallbackPage')) },
+          // Signed-in pages. Spec §2 says only /profile sends signed-out visitors home.
+          {
+            path: 'profile',
+            element: <SignedInOnly />,
+            children: [{ index: true, lazy: soon('pages.profile') }],
+          },
+          { path: 'profile/enhanced', lazy: soon('pages.profileEnhanced') },
+          { path: 'players/:id', lazy: soon('pages.player') },
+          { path: 'players/:id/stats', lazy: soon('pages.playerStats') },
+          { path: 'challenges', lazy: soon('pages.challenges') },
+          { path: 'notifications', lazy: soon('pages.notifications') },
+          { path: 'messages', lazy: soon('pages.messages') },
+          { path: 'settings', lazy: soon('pages.settings') },
+          { path: 'leaderboards', lazy: soon('pages.leaderboards') },
+          { path: 'gamification', lazy: soon('pages.gamification') },
+          { path: 'super-admin', lazy: soon('pages.superAdmin') },
+          { path: 'super-admins', lazy: soon('pages.superAdmins') },
+          { path: 'tennis-hub', lazy: soon('pages.tennisHub') },
+          { path: 'players-panel', lazy: soon('pages.playersPanel') },
+          // Any unknown path goes home (spec §2).
+          { path: '*', element: <Navigate to="/" replace /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,68 @@
+import { LogIn, Search } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { Button } from '@/components/ui/Button';
+import { useToast } from '@/components/ui/Toast';
+import { cn } from '@/lib/cn';
+import { useSession, useSignIn } from '@/lib/session';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { Logo } from './Logo';
+import { MobileMenu } from './MobileMenu';
+import { MAIN_NAV } from './nav';
+import { ThemeToggle } from './ThemeToggle';
+
+export function Header() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const signIn = useSignIn();
+  const toast = useToast();
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/80">
+      <div className="relative mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
+        <Logo compact />
+        <nav aria-label={t('a11y.mainNav')} className="ml-6 hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {MAIN_NAV.map(({ to, labelKey }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  end={to === '/'}
+                  className={({ isActive }) =>
+                    cn(
+                      'rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+                      isActive ? 'bg-surface-2 text-fg' : 'text-muted hover:bg-surface-2 hover:text-fg',
+                    )
+                  }
+                >
+                  {t(labelKey)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-1">
+          {/* Global search arrives with its own issue; until then the button says so. */}
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={t('header.search')}
+            title={t('header.search')}
+            onClick={() => toast.info(t('header.search'), t('header.searchSoon'))}
+          >
+            <Search className="h-5 w-5" aria-hidden="true" />
+          </Button>
+          <LanguageSwitcher />
+          <ThemeToggle />
+          {!user && (
+            <Button size="sm" onClick={signIn} className="ml-1">
+              <LogIn className="h-4 w-4" aria-hidden="true" />
+              <span>{t('header.login')}</span>
+            </Button>
+          )}
+          <MobileMenu />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,85 @@
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '@/lib/cn';
+
+/**
+ * Modal dialog and side sheet on Radix Dialog (focus trap, Escape, aria wiring). Import this
+ * module lazily: Radix stays out of the landing page's initial bundle.
+ */
+export const Dialog = RadixDialog.Root;
+export const DialogTrigger = RadixDialog.Trigger;
+export const DialogClose = RadixDialog.Close;
+
+interface ContentProps {
+  title: string;
+  description?: string;
+  children: ReactNode;
+  className?: string;
+}
+
+function CloseButton() {
+  const { t } = useTranslation();
+  return (
+    <RadixDialog.Close
+      className="absolute right-3 top-3 grid h-9 w-9 cursor-pointer place-items-center rounded-lg text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-ring"
+      aria-label={t('actions.close')}
+    >
+      <X className="h-5 w-5" aria-hidden="true" />
+    </RadixDialog.Close>
+  );
+}
+
+const overlay = 'fixed inset-0 z-50 bg-slate-950/60 backdrop-blur-sm data-[state=open]:animate-fade-in';
+
+export function DialogContent({ title, description, children, className }: ContentProps) {
+  return (
+    <RadixDialog.Portal>
+      <RadixDialog.Overlay className={overlay} />
+      <RadixDialog.Content
+        className={cn(
+          'fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2',
+          'overflow-y-auto rounded-2xl border border-border bg-surface p-6 text-fg shadow-2xl data-[state=open]:animate-pop-in',
+          className,
+        )}
+      >
+        <RadixDialog.Title className="pr-10 text-xl font-semibold">{title}</RadixDialog.Title>
+        {description ? (
+          <RadixDialog.Description className="mt-1 text-sm text-muted">{description}</RadixDialog.Description>
+        ) : (
+          <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
+        )}
+        <div className="mt-5">{children}</div>
+        <CloseButton />
+      </RadixDialog.Content>
+    </RadixDialog.Portal>
+  );
+}
+
+/** A panel that slides in from the right edge (the help centre, the mobile menu). */
+export function SheetContent({ title, description, children, className }: ContentProps) {
+  return (
+    <RadixDialog.Portal>
+      <RadixDialog.Overlay className={overlay} />
+      <RadixDialog.Content
+        className={cn(
+          'fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col border-l border-border bg-surface text-fg shadow-2xl',
+          'data-[state=open]:animate-slide-in',
+          className,
+        )}
+      >
+        <div className="border-b border-border px-6 py-5">
+          <RadixDialog.Title className="pr-10 text-xl font-semibold">{title}</RadixDialog.Title>
+          {description ? (
+            <RadixDialog.Description className="mt-1 text-sm text-muted">{description}</RadixDialog.Description>
+          ) : (
+            <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
+          )}
+        </div>
+        <div className="flex-1 overflow-y-auto px-6 py-5">{children}</div>
+        <CloseButton />
+      </RadixDialog.Content>
+    </RadixDialog.Portal>
+  );
+}

@@ -1,0 +1,53 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { initReactI18next } from 'react-i18next';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { i18n } from '@/lib/i18n';
+import { resetToasts } from '@/lib/toast';
+
+// Tests read the real translation files (no HTTP backend): what users see is what tests check.
+const files = import.meta.glob<Record<string, unknown>>('/public/locales/*/*.json', { eager: true, import: 'default' });
+const resources: Record<string, Record<string, Record<string, unknown>>> = {};
+for (const [path, content] of Object.entries(files)) {
+  const [, lng, ns] = path.match(/locales\/(\w+)\/(\w+)\.json$/)!;
+  (resources[lng] ??= {})[ns] = content;
+}
+
+await i18n.use(initReactI18next).init({
+  lng: 'pt',
+  fallbackLng: 'pt',
+  supportedLngs: ['pt', 'en'],
+  resources,
+  ns: Object.keys(resources.pt),
+  defaultNS: 'common',
+  interpolation: { escapeValue: false },
+  react: { useSuspense: false },
+});
+
+// jsdom has no matchMedia; tests that care about the system theme override this.
+export function mockSystemDark(dark: boolean) {
+  window.matchMedia = vi.fn().mockImplementation((query: string) => ({
+    matches: dark && query.includes('dark'),
+    media: query,
+    onchange: null,
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    dispatchEvent: vi.fn(),
+  }));
+}
+
+beforeEach(() => mockSystemDark(false));
+
+afterEach(async () => {
+  cleanup();
+  resetToasts();
+  localStorage.clear();
+  document.documentElement.className = '';
+  document.documentElement.removeAttribute('style');
+  document.documentElement.removeAttribute('lang');
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  if (i18n.language !== 'pt') await i18n.changeLanguage('pt');
+});
