@@ -42,10 +42,7 @@ func (db *DB) SessionByTokenHash(ctx context.Context, hash string, now time.Time
 	}
 	err := db.R.GetContext(ctx, &row, db.Dialect.rebind(`
 		SELECT s.id, s.token_hash, s.user_id, s.created_at, s.last_seen_at, s.expires_at, s.user_agent, s.client_ip,
-			u.id "u.id", u.email "u.email", u.first_name "u.first_name", u.last_name "u.last_name",
-			u.ext_name "u.ext_name", u.ext_given_name "u.ext_given_name", u.ext_picture "u.ext_picture",
-			u.role "u.role", u.status "u.status", u.oidc_issuer "u.oidc_issuer", u.oidc_subject "u.oidc_subject",
-			u.created_at "u.created_at", u.updated_at "u.updated_at"
+			`+userColumnsAs("u")+`
 		FROM sessions s JOIN users u ON u.id = s.user_id
 		WHERE s.token_hash = ? AND s.expires_at > ?`), hash, now)
 	if err != nil {

@@ -25,10 +25,42 @@ type User struct {
 	OIDCSubject  sql.NullString `db:"oidc_subject"`
 	CreatedAt    time.Time      `db:"created_at"`
 	UpdatedAt    time.Time      `db:"updated_at"`
+	Profile
 }
 
-const userColumns = `id, email, first_name, last_name, ext_name, ext_given_name, ext_picture, role, status,
-	oidc_issuer, oidc_subject, created_at, updated_at`
+// Profile is what the player edits about themselves, with their privacy and notification
+// preferences.
+type Profile struct {
+	Phone             string        `db:"phone"`
+	WhatsApp          string        `db:"whatsapp"`
+	Signal            string        `db:"signal"`
+	Telegram          string        `db:"telegram"`
+	Age               sql.NullInt64 `db:"age"`
+	Gender            string        `db:"gender"`
+	District          string        `db:"district"`
+	Municipality      string        `db:"municipality"`
+	Timezone          string        `db:"timezone"`
+	ContactVisibility string        `db:"contact_visibility"`
+	Listed            bool          `db:"listed"`
+	NotifyPrefs       string        `db:"notify_prefs"` // JSON: {"type": {"in_app": bool, "email": bool}}
+	PhotoETag         string        `db:"photo_etag"`
+}
+
+var userColumnList = []string{"id", "email", "first_name", "last_name", "ext_name", "ext_given_name", "ext_picture",
+	"role", "status", "oidc_issuer", "oidc_subject", "created_at", "updated_at", "phone", "whatsapp", "signal",
+	"telegram", "age", "gender", "district", "municipality", "timezone", "contact_visibility", "listed",
+	"notify_prefs", "photo_etag"}
+
+var userColumns = strings.Join(userColumnList, ", ")
+
+// userColumnsAs selects the user columns of table alias a, named "a.column" for sqlx's nesting.
+func userColumnsAs(a string) string {
+	cols := make([]string, len(userColumnList))
+	for i, c := range userColumnList {
+		cols[i] = a + "." + c + ` "` + a + "." + c + `"`
+	}
+	return strings.Join(cols, ", ")
+}
 
 // NormaliseEmail is how emails are compared and stored: trimmed and lower-cased.
 func NormaliseEmail(email string) string { return strings.ToLower(strings.TrimSpace(email)) }
@@ -79,12 +111,23 @@ func (db *DB) InsertUser(ctx context.Context, tx *sqlx.Tx, u *User) error {
 		u.Status = "active"
 	}
 	u.CreatedAt, u.UpdatedAt = now, now
+	if u.Timezone == "" {
+		u.Timezone = "Europe/Lisbon"
+	}
+	if u.ContactVisibility == "" {
+		u.ContactVisibility = "co_players"
+	}
+	if u.NotifyPrefs == "" {
+		u.NotifyPrefs = "{}"
+	}
 	return tx.QueryRowxContext(ctx, db.Dialect.rebind(`
 		INSERT INTO users (email, first_name, last_name, ext_name, ext_given_name, ext_picture, role, status,
-			oidc_issuer, oidc_subject, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+			oidc_issuer, oidc_subject, created_at, updated_at, phone, whatsapp, signal, telegram, age, gender,
+			district, municipality, timezone, contact_visibility, listed, notify_prefs)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
 		u.Email, u.FirstName, u.LastName, u.ExtName, u.ExtGivenName, u.ExtPicture, u.Role, u.Status,
-		u.OIDCIssuer, u.OIDCSubject, u.CreatedAt, u.UpdatedAt).Scan(&u.ID)
+		u.OIDCIssuer, u.OIDCSubject, u.CreatedAt, u.UpdatedAt, u.Phone, u.WhatsApp, u.Signal, u.Telegram, u.Age,
+		u.Gender, u.District, u.Municipality, u.Timezone, u.ContactVisibility, u.Listed, u.NotifyPrefs).Scan(&u.ID)
 }
 
 // UpdateUserIdentity links the account to the provider's subject and refreshes the names and
