@@ -43,6 +43,8 @@ func TestCommands(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("LADDER_DATA_DIR", dir)
 	t.Setenv("LADDER_LOG_FORMAT", "text")
+	t.Setenv("LADDER_SMTP_PASSWORD", "smtp-hunter2")
+	t.Setenv("LADDER_OIDC_CLIENT_SECRET", "oidc-hunter2")
 	ctx := context.Background()
 	var out, errs bytes.Buffer
 
@@ -100,7 +102,7 @@ func TestCommands(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("serve did not stop")
 	}
-	if !strings.Contains(serveLog.String(), "stopped") || strings.Contains(serveLog.String(), "password") {
+	if !strings.Contains(serveLog.String(), "stopped") || strings.Contains(serveLog.String(), "hunter2") {
 		t.Fatalf("serve log: %s", serveLog.String())
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/tennisladder/ladder/internal/auth/devidp"
 	"github.com/tennisladder/ladder/internal/config"
 	"github.com/tennisladder/ladder/internal/httpapi"
+	"github.com/tennisladder/ladder/internal/jobs"
 	"github.com/tennisladder/ladder/internal/seed"
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
@@ -27,7 +28,7 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 		return err
 	}
 	defer db.Close()
-	svc := service.New(db, service.Options{Log: log, RootEmail: cfg.RootEmail})
+	svc := service.New(db, service.Options{Log: log, RootEmail: cfg.RootEmail, BaseURL: cfg.BaseURL})
 	srv := httpapi.New(httpapi.Deps{Config: cfg, DB: db, Service: svc, Log: log, Version: version, DevAccounts: devAccounts()})
 	ln, err := net.Listen("tcp", cfg.Listen)
 	if err != nil {
@@ -45,7 +46,7 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
-	go sweepSessions(ctx, db, log)
+	startJobs(ctx, cfg, db, log)
 	log.Info("listening", "addr", ln.Addr().String(), "url", cfg.BaseURL)
 	select {
 	case err := <-errc:
@@ -65,23 +66,26 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 	return nil
 }
 
-// sweepSessions deletes expired sessions every hour. The statement is idempotent, so every
-// instance may run it; no lease is needed.
-func sweepSessions(ctx context.Context, db *store.DB, log *slog.Logger) {
-	t := time.NewTicker(time.Hour)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			if n, err := db.DeleteExpiredSessions(ctx, db.Now()); err != nil {
-				log.Warn("expired sessions sweep failed", "err", err)
-			} else if n > 0 {
-				log.Info("expired sessions removed", "count", n)
-			}
-		}
+// startJobs runs the background jobs until ctx ends. Every instance runs them; each job's SQL
+// makes sure a piece of work is done once.
+func startJobs(ctx context.Context, cfg config.Config, db *store.DB, log *slog.Logger) {
+	var mailer jobs.Mailer = jobs.LogMailer{Log: log}
+	if cfg.SMTPAddr != "" {
+		mailer = jobs.SMTPMailer{Addr: cfg.SMTPAddr, Username: cfg.SMTPUsername, Password: cfg.SMTPPassword, From: cfg.MailFrom}
 	}
+	outbox := &jobs.Outbox{DB: db, Mailer: mailer, Log: log}
+	go jobs.Every(ctx, 5*time.Second, log, "email outbox", func(ctx context.Context) error {
+		_, err := outbox.Tick(ctx)
+		return err
+	})
+	// Deleting expired sessions is idempotent, so no lease is needed.
+	go jobs.Every(ctx, time.Hour, log, "expired sessions", func(ctx context.Context) error {
+		n, err := db.DeleteExpiredSessions(ctx, db.Now())
+		if n > 0 {
+			log.Info("expired sessions removed", "count", n)
+		}
+		return err
+	})
 }
 
 // printOpenAPI writes the API description without opening a database: the routes only need

@@ -32,6 +32,11 @@ type Config struct {
 	OIDCClientID     string
 	OIDCClientSecret string
 	RootEmail        string // the main super admin's email: protected, always superadmin
+	// Email delivery. Without SMTPAddr, emails are written to the log instead.
+	SMTPAddr     string
+	SMTPUsername string
+	SMTPPassword string
+	MailFrom     string
 	// ContactRatePerHour caps contact/support messages per client address.
 	ContactRatePerHour int
 	ShutdownTimeout    time.Duration
@@ -63,6 +68,10 @@ func Load(name string, args []string, env func(string) string, out io.Writer) (C
 	str(&c.OIDCClientID, "oidc-client-id", "LADDER_OIDC_CLIENT_ID", "", "OpenID Connect client id")
 	str(&c.OIDCClientSecret, "oidc-client-secret", "LADDER_OIDC_CLIENT_SECRET", "", "OpenID Connect client secret")
 	str(&c.RootEmail, "root-email", "LADDER_ROOT_EMAIL", "", "email of the main super admin (default in dev: "+DevRootEmail+")")
+	str(&c.SMTPAddr, "smtp-addr", "LADDER_SMTP_ADDR", "", "SMTP server host:port for emails (empty: emails go to the log)")
+	str(&c.SMTPUsername, "smtp-username", "LADDER_SMTP_USERNAME", "", "SMTP user")
+	str(&c.SMTPPassword, "smtp-password", "LADDER_SMTP_PASSWORD", "", "SMTP password")
+	str(&c.MailFrom, "mail-from", "LADDER_MAIL_FROM", "", "sender address of emails (default noreply@<base URL host>)")
 	dev, err := envBool(env, "LADDER_DEV")
 	if err != nil {
 		return c, err
@@ -146,6 +155,14 @@ func (c *Config) normalise() error {
 		}
 	}
 	c.RootEmail = strings.ToLower(strings.TrimSpace(c.RootEmail))
+	if c.MailFrom == "" {
+		c.MailFrom = "noreply@" + u.Hostname()
+	}
+	if c.SMTPAddr != "" {
+		if _, _, err := net.SplitHostPort(c.SMTPAddr); err != nil {
+			return fmt.Errorf("SMTP address %q: want host:port", c.SMTPAddr)
+		}
+	}
 	if c.ContactRatePerHour < 1 {
 		return errors.New("contact rate must be at least 1 per hour")
 	}
@@ -189,6 +206,7 @@ func (c Config) Redacted() []any {
 		"dev", c.Dev, "log_format", c.LogFormat, "log_level", c.LogLevel, "trust_proxy", c.TrustProxy,
 		"contact_rate_per_hour", c.ContactRatePerHour, "oidc_issuer", c.issuerForLog(), "oidc_client_id", c.OIDCClientID,
 		"oidc_client_secret_set", c.OIDCClientSecret != "", "root_email", c.RootEmail,
+		"smtp_addr", c.SMTPAddr, "smtp_username", c.SMTPUsername, "smtp_password_set", c.SMTPPassword != "", "mail_from", c.MailFrom,
 	}
 }
 

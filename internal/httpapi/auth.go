@@ -112,7 +112,7 @@ func (s *Server) createSession(ctx context.Context, in *sessionInput) (*sessionO
 		return nil, newProblem(lang, http.StatusBadRequest, code, nil)
 	}
 	u, token, err := s.svc.SignIn(ctx, service.Identity{Issuer: claims.Issuer, Subject: claims.Subject, Email: claims.Email,
-		GivenName: claims.GivenName, FamilyName: claims.FamilyName, Name: claims.Name, Picture: claims.Picture},
+		GivenName: claims.GivenName, FamilyName: claims.FamilyName, Name: claims.Name, Picture: claims.Picture, Language: lang},
 		userAgentFrom(ctx), clientIPFrom(ctx))
 	if err != nil {
 		return nil, s.problemFrom(ctx, err)

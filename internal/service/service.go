@@ -12,12 +12,14 @@ type Service struct {
 	db        *store.DB
 	log       *slog.Logger
 	rootEmail string // the main super admin: protected
+	baseURL   string // for links in emails
 }
 
 // Options are the settings the use cases depend on.
 type Options struct {
 	Log       *slog.Logger
 	RootEmail string
+	BaseURL   string
 }
 
 // New returns the use cases over db.
@@ -25,7 +27,7 @@ func New(db *store.DB, o Options) *Service {
 	if o.Log == nil {
 		o.Log = slog.New(slog.DiscardHandler)
 	}
-	return &Service{db: db, log: o.Log, rootEmail: store.NormaliseEmail(o.RootEmail)}
+	return &Service{db: db, log: o.Log, rootEmail: store.NormaliseEmail(o.RootEmail), baseURL: o.BaseURL}
 }
 
 func (s *Service) now() time.Time { return s.db.Now() }

@@ -16,6 +16,7 @@ import (
 type Identity struct {
 	Issuer, Subject, Email               string
 	GivenName, FamilyName, Name, Picture string
+	Language                             string // of the browser signing in: emails are written in it
 }
 
 // SignIn finds or creates the account for id, refuses suspended accounts, and opens a new
@@ -69,6 +70,9 @@ func (s *Service) SignIn(ctx context.Context, id Identity, userAgent, ip string)
 }
 
 func setIdentity(u *store.User, id Identity) {
+	if id.Language == "pt" || id.Language == "en" {
+		u.Language = id.Language
+	}
 	u.OIDCIssuer = sql.NullString{String: id.Issuer, Valid: true}
 	u.OIDCSubject = sql.NullString{String: id.Subject, Valid: true}
 	u.ExtName, u.ExtGivenName, u.ExtPicture = id.Name, id.GivenName, id.Picture
@@ -110,8 +114,12 @@ func (s *Service) ChangeRole(ctx context.Context, actor policy.Actor, id int64, 
 		if err == nil && !ok {
 			err = &Error{Kind: KindConflict, Code: "http.conflict"}
 		}
+		if err != nil {
+			return err
+		}
 		u.Role = string(to)
-		return err
+		return s.Notify(ctx, tx, u.ID, Note{Type: AdminAction, TitleKey: "admin_action.role_title",
+			MessageKey: "admin_action.role_" + string(to), ActionURL: "/profile"})
 	})
 }
 
@@ -129,8 +137,12 @@ func (s *Service) ChangeStatus(ctx context.Context, actor policy.Actor, id int64
 		if err == nil && !ok {
 			err = &Error{Kind: KindConflict, Code: "http.conflict"}
 		}
+		if err != nil {
+			return err
+		}
 		u.Status = string(to)
-		return err
+		return s.Notify(ctx, tx, u.ID, Note{Type: AdminAction, TitleKey: "admin_action.status_title",
+			MessageKey: "admin_action.status_" + string(to), ActionURL: "/profile"})
 	})
 }
 

@@ -44,12 +44,13 @@ type Profile struct {
 	Listed            bool          `db:"listed"`
 	NotifyPrefs       string        `db:"notify_prefs"` // JSON: {"type": {"in_app": bool, "email": bool}}
 	PhotoETag         string        `db:"photo_etag"`
+	Language          string        `db:"language"` // for emails: the language of the last sign-in or the settings
 }
 
 var userColumnList = []string{"id", "email", "first_name", "last_name", "ext_name", "ext_given_name", "ext_picture",
 	"role", "status", "oidc_issuer", "oidc_subject", "created_at", "updated_at", "phone", "whatsapp", "signal",
 	"telegram", "age", "gender", "district", "municipality", "timezone", "contact_visibility", "listed",
-	"notify_prefs", "photo_etag"}
+	"notify_prefs", "photo_etag", "language"}
 
 var userColumns = strings.Join(userColumnList, ", ")
 
@@ -120,14 +121,17 @@ func (db *DB) InsertUser(ctx context.Context, tx *sqlx.Tx, u *User) error {
 	if u.NotifyPrefs == "" {
 		u.NotifyPrefs = "{}"
 	}
+	if u.Language == "" {
+		u.Language = "pt"
+	}
 	return tx.QueryRowxContext(ctx, db.Dialect.rebind(`
 		INSERT INTO users (email, first_name, last_name, ext_name, ext_given_name, ext_picture, role, status,
 			oidc_issuer, oidc_subject, created_at, updated_at, phone, whatsapp, signal, telegram, age, gender,
-			district, municipality, timezone, contact_visibility, listed, notify_prefs)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+			district, municipality, timezone, contact_visibility, listed, notify_prefs, language)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
 		u.Email, u.FirstName, u.LastName, u.ExtName, u.ExtGivenName, u.ExtPicture, u.Role, u.Status,
 		u.OIDCIssuer, u.OIDCSubject, u.CreatedAt, u.UpdatedAt, u.Phone, u.WhatsApp, u.Signal, u.Telegram, u.Age,
-		u.Gender, u.District, u.Municipality, u.Timezone, u.ContactVisibility, u.Listed, u.NotifyPrefs).Scan(&u.ID)
+		u.Gender, u.District, u.Municipality, u.Timezone, u.ContactVisibility, u.Listed, u.NotifyPrefs, u.Language).Scan(&u.ID)
 }
 
 // UpdateUserIdentity links the account to the provider's subject and refreshes the names and
@@ -135,8 +139,8 @@ func (db *DB) InsertUser(ctx context.Context, tx *sqlx.Tx, u *User) error {
 func (db *DB) UpdateUserIdentity(ctx context.Context, tx *sqlx.Tx, u *User) error {
 	u.UpdatedAt = db.Now()
 	_, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE users SET oidc_issuer = ?, oidc_subject = ?,
-		ext_name = ?, ext_given_name = ?, ext_picture = ?, updated_at = ? WHERE id = ?`),
-		u.OIDCIssuer, u.OIDCSubject, u.ExtName, u.ExtGivenName, u.ExtPicture, u.UpdatedAt, u.ID)
+		ext_name = ?, ext_given_name = ?, ext_picture = ?, language = ?, updated_at = ? WHERE id = ?`),
+		u.OIDCIssuer, u.OIDCSubject, u.ExtName, u.ExtGivenName, u.ExtPicture, u.Language, u.UpdatedAt, u.ID)
 	return err
 }
 

@@ -12,6 +12,7 @@ ALTER TABLE users ADD COLUMN contact_visibility TEXT NOT NULL DEFAULT 'co_player
 ALTER TABLE users ADD COLUMN listed BOOLEAN NOT NULL DEFAULT TRUE;
 ALTER TABLE users ADD COLUMN notify_prefs TEXT NOT NULL DEFAULT '{}';
 ALTER TABLE users ADD COLUMN photo_etag TEXT NOT NULL DEFAULT '';
+ALTER TABLE users ADD COLUMN language TEXT NOT NULL DEFAULT 'pt' CHECK (language IN ('pt', 'en'));
 
 CREATE TABLE availability (
     user_id      BIGINT  NOT NULL REFERENCES users (id) ON DELETE CASCADE,
@@ -64,4 +65,4 @@ DROP TABLE user_photos;
 DROP TABLE availability;
 ALTER TABLE users DROP COLUMN phone, DROP COLUMN whatsapp, DROP COLUMN signal, DROP COLUMN telegram,
     DROP COLUMN age, DROP COLUMN gender, DROP COLUMN district, DROP COLUMN municipality, DROP COLUMN timezone,
-    DROP COLUMN contact_visibility, DROP COLUMN listed, DROP COLUMN notify_prefs, DROP COLUMN photo_etag;
+    DROP COLUMN contact_visibility, DROP COLUMN listed, DROP COLUMN notify_prefs, DROP COLUMN photo_etag, DROP COLUMN language;

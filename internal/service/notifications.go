@@ -1,0 +1,185 @@
+package service
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+
+	"github.com/jmoiron/sqlx"
+
+	"github.com/tennisladder/ladder/internal/i18n"
+	"github.com/tennisladder/ladder/internal/store"
+	"github.com/tennisladder/ladder/web"
+)
+
+// NotificationType is one of the ten kinds of SPEC §3.
+type NotificationType string
+
+const (
+	ChallengeReceived       NotificationType = "challenge_received"
+	MatchConfirmed          NotificationType = "match_confirmed"
+	ResultPending           NotificationType = "result_pending"
+	ResultValidated         NotificationType = "result_validated"
+	PlayerJoinedTournament  NotificationType = "player_joined_tournament"
+	PlayerLeftTournament    NotificationType = "player_left_tournament"
+	MatchResultConfirmed    NotificationType = "match_result_confirmed"
+	RankingChanged          NotificationType = "ranking_changed"
+	TournamentCreatedNearby NotificationType = "tournament_created_nearby"
+	AdminAction             NotificationType = "admin_action"
+)
+
+// NotificationTypes lists every type, in the order the settings page shows them.
+var NotificationTypes = []NotificationType{ChallengeReceived, MatchConfirmed, ResultPending, ResultValidated,
+	MatchResultConfirmed, RankingChanged, PlayerJoinedTournament, PlayerLeftTournament, TournamentCreatedNearby, AdminAction}
+
+// Channels says where a type of notification goes.
+type Channels struct {
+	InApp bool `json:"in_app"`
+	Email bool `json:"email"`
+}
+
+// defaultChannels: everything in the app; by email only what needs an answer or moves a ranking.
+func defaultChannels(t NotificationType) Channels {
+	switch t {
+	case ChallengeReceived, MatchConfirmed, ResultPending, ResultValidated, AdminAction:
+		return Channels{InApp: true, Email: true}
+	}
+	return Channels{InApp: true}
+}
+
+// Preferences are a player's channels per type (stored as overrides of the defaults).
+func Preferences(u store.User) map[NotificationType]Channels {
+	stored := map[NotificationType]Channels{}
+	_ = json.Unmarshal([]byte(u.NotifyPrefs), &stored)
+	out := map[NotificationType]Channels{}
+	for _, t := range NotificationTypes {
+		c, ok := stored[t]
+		if !ok {
+			c = defaultChannels(t)
+		}
+		out[t] = c
+	}
+	return out
+}
+
+// texts renders notification titles and messages (web/public/locales/{lng}/notifications.json).
+var texts = func() *i18n.Catalog {
+	c, err := i18n.Load(web.Locales(), "notifications")
+	if err != nil {
+		panic("load notifications.json: " + err.Error())
+	}
+	return c
+}()
+
+// Note is a notification to deliver: keys of notifications.json and their parameters.
+type Note struct {
+	Type       NotificationType
+	TitleKey   string
+	MessageKey string
+	Params     map[string]any
+	ActionURL  string // an in-app path, e.g. /challenges
+}
+
+// Notify delivers n to the user inside the caller's transaction, on the channels the user
+// chose: a notification row for the app, an outbox email for the mail job. Both commit or
+// roll back with the change that caused them.
+func (s *Service) Notify(ctx context.Context, tx *sqlx.Tx, userID int64, n Note) error {
+	u, err := s.db.UserByID(ctx, tx, userID)
+	if err != nil {
+		return err
+	}
+	ch := Preferences(u)[n.Type]
+	params, err := json.Marshal(n.Params)
+	if err != nil {
+		return err
+	}
+	if ch.InApp {
+		if err := s.db.InsertNotification(ctx, tx, &store.Notification{UserID: userID, Type: string(n.Type),
+			TitleKey: n.TitleKey, MessageKey: n.MessageKey, Params: string(params), ActionURL: n.ActionURL}); err != nil {
+			return err
+		}
+	}
+	if ch.Email && u.Status != "suspended" {
+		lang := u.Language
+		subject := texts.T(lang, n.TitleKey, n.Params)
+		body := texts.T(lang, "email.greeting", map[string]any{"name": DisplayName(u)}) + "\n\n" +
+			texts.T(lang, n.MessageKey, n.Params) + "\n\n"
+		if n.ActionURL != "" {
+			body += s.baseURL + n.ActionURL + "\n\n"
+		}
+		body += texts.T(lang, "email.footer", map[string]any{"settings": s.baseURL + "/settings"})
+		if err := s.db.EnqueueEmail(ctx, tx, &store.Email{UserID: sql.NullInt64{Int64: userID, Valid: true},
+			To: u.Email, Subject: subject, Body: body}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// NotificationView is a notification rendered in the reader's language.
+type NotificationView struct {
+	store.Notification
+	Title, Message string
+}
+
+func (s *Service) render(lang string, n store.Notification) NotificationView {
+	params := map[string]any{}
+	_ = json.Unmarshal([]byte(n.Params), &params)
+	return NotificationView{Notification: n, Title: texts.T(lang, n.TitleKey, params), Message: texts.T(lang, n.MessageKey, params)}
+}
+
+// Notifications lists the caller's notifications newest first, rendered in lang.
+func (s *Service) Notifications(ctx context.Context, cur Current, lang string, before int64, limit int) ([]NotificationView, error) {
+	if err := signedIn(cur); err != nil {
+		return nil, err
+	}
+	if limit <= 0 || limit > 100 {
+		limit = 20
+	}
+	rows, err := s.db.Notifications(ctx, cur.User.ID, before, limit)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]NotificationView, len(rows))
+	for i, n := range rows {
+		out[i] = s.render(lang, n)
+	}
+	return out, nil
+}
+
+// UnreadCount counts the caller's unread notifications.
+func (s *Service) UnreadCount(ctx context.Context, cur Current) (int, error) {
+	if err := signedIn(cur); err != nil {
+		return 0, err
+	}
+	return s.db.UnreadNotifications(ctx, cur.User.ID)
+}
+
+// MarkRead marks one of the caller's notifications read. Someone else's is "not found": its
+// existence is not the caller's business.
+func (s *Service) MarkRead(ctx context.Context, cur Current, id int64) error {
+	if err := signedIn(cur); err != nil {
+		return err
+	}
+	err := s.db.MarkNotificationRead(ctx, cur.User.ID, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return &Error{Kind: KindNotFound, Code: "notification.not_found"}
+	}
+	return err
+}
+
+// MarkAllRead marks all the caller's notifications read.
+func (s *Service) MarkAllRead(ctx context.Context, cur Current) (int64, error) {
+	if err := signedIn(cur); err != nil {
+		return 0, err
+	}
+	return s.db.MarkAllNotificationsRead(ctx, cur.User.ID)
+}
+
+func signedIn(cur Current) error {
+	if !cur.Actor.SignedIn() {
+		return &Error{Kind: KindUnauthorized, Code: "auth.sign_in_required"}
+	}
+	return nil
+}
