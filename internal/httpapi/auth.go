@@ -29,7 +29,7 @@ type userView struct {
 
 func (s *Server) viewUser(u store.User) userView {
 	return userView{ID: u.ID, Email: u.Email, Role: u.Role, Status: u.Status, FirstName: u.FirstName, LastName: u.LastName,
-		DisplayName: service.DisplayName(u), PhotoURL: u.ExtPicture, GivenName: u.ExtGivenName, IsRoot: s.svc.IsRoot(u)}
+		DisplayName: service.DisplayName(u), PhotoURL: photoURL(u), GivenName: u.ExtGivenName, IsRoot: s.svc.IsRoot(u)}
 }
 
 type userOutput struct {

@@ -3,7 +3,11 @@ package httpapi
 import (
 	"bytes"
 	"encoding/json"
+	"image"
+	"image/color"
+	"image/png"
 	"io"
+	"mime/multipart"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
@@ -161,4 +165,39 @@ func (b *browser) sessionCookie() string {
 		}
 	}
 	return ""
+}
+
+// upload posts data as the multipart field "photo".
+func (b *browser) upload(path string, data []byte, hdr ...string) resp {
+	b.l.t.Helper()
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	fw, _ := mw.CreateFormFile("photo", "photo.png")
+	_, _ = fw.Write(data)
+	_ = mw.Close()
+	req, _ := http.NewRequest("POST", b.l.ts.URL+path, &body)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	for i := 0; i+1 < len(hdr); i += 2 {
+		req.Header.Set(hdr[i], hdr[i+1])
+	}
+	res, err := b.c.Do(req)
+	if err != nil {
+		b.l.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	return resp{code: res.StatusCode, body: string(raw), hdr: res.Header}
+}
+
+// tinyPNG is a small real picture.
+func tinyPNG(t testing.TB) []byte {
+	img := image.NewRGBA(image.Rect(0, 0, 40, 30))
+	for x := 0; x < 40; x++ {
+		img.Set(x, x%30, color.RGBA{200, 30, 30, 255})
+	}
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
 }

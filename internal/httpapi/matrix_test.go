@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"strings"
@@ -19,10 +20,11 @@ var actors = []string{"visitor", "player", "admin", "superadmin", "root"}
 
 // matrixRow is one route's expectation: the request to make and the status per actor.
 type matrixRow struct {
-	path string            // concrete path; {target} is a fresh player account's id
-	body any               // JSON body, or nil
-	want map[string]int    // status per actor
-	hdr  map[string]string // extra headers
+	path  string            // concrete path; placeholders: {target} a fresh player's id, {photo_owner} a player with a photo, {my_notification} one of the actor's notifications
+	body  any               // JSON body, or nil
+	want  map[string]int    // status per actor
+	hdr   map[string]string // extra headers
+	photo bool              // send a small PNG as multipart field "photo"
 }
 
 func all(code int) map[string]int {
@@ -58,13 +60,29 @@ var matrix = map[string]matrixRow{
 	" /":                        {path: "/tournaments/1", want: all(200)},
 	"POST /api/contact": {path: "/api/contact", want: all(201),
 		body: map[string]string{"name": "A", "email": "a@example.pt", "subject": "s", "message": "m", "type": "contact"}},
-	"GET /api/oauth/google/redirect_url": {path: "/api/oauth/google/redirect_url", want: all(200)},
-	"POST /api/sessions":                 {path: "/api/sessions", body: map[string]string{"code": "x", "state": "y"}, want: all(400)},
-	"GET /api/users/me":                  {path: "/api/users/me", want: signedIn(200)},
-	"POST /api/logout":                   {path: "/api/logout", want: all(204)},
-	"GET /api/logout":                    {path: "/api/logout", want: all(204), hdr: map[string]string{"Sec-Fetch-Site": "same-origin"}},
-	"PUT /api/users/{id}/role":           {path: "/api/users/{target}/role", body: map[string]string{"role": "player"}, want: admins(200)},
-	"PUT /api/users/{id}/status":         {path: "/api/users/{target}/status", body: map[string]string{"status": "suspended"}, want: admins(200)},
+	"GET /api/oauth/google/redirect_url":  {path: "/api/oauth/google/redirect_url", want: all(200)},
+	"POST /api/sessions":                  {path: "/api/sessions", body: map[string]string{"code": "x", "state": "y"}, want: all(400)},
+	"GET /api/users/me":                   {path: "/api/users/me", want: signedIn(200)},
+	"POST /api/logout":                    {path: "/api/logout", want: all(204)},
+	"GET /api/logout":                     {path: "/api/logout", want: all(204), hdr: map[string]string{"Sec-Fetch-Site": "same-origin"}},
+	"PUT /api/users/{id}/role":            {path: "/api/users/{target}/role", body: map[string]string{"role": "player"}, want: admins(200)},
+	"PUT /api/users/{id}/status":          {path: "/api/users/{target}/status", body: map[string]string{"status": "suspended"}, want: admins(200)},
+	"GET /api/profile":                    {path: "/api/profile", want: signedIn(200)},
+	"PUT /api/profile":                    {path: "/api/profile", body: map[string]any{"first_name": "Ana", "last_name": "Silva"}, want: signedIn(200)},
+	"PUT /api/profile/availability":       {path: "/api/profile/availability", body: map[string]any{"slots": []map[string]int{{"weekday": 1, "start_minute": 1080, "end_minute": 1200}}}, want: signedIn(200)},
+	"PUT /api/profile/status":             {path: "/api/profile/status", body: map[string]string{"status": "active"}, want: signedIn(200)},
+	"POST /api/profile/photo":             {path: "/api/profile/photo", photo: true, want: signedIn(200)},
+	"DELETE /api/profile/photo":           {path: "/api/profile/photo", want: signedIn(204)},
+	"GET /api/users/{id}/photo":           {path: "/api/users/{photo_owner}/photo", want: all(200)},
+	"GET /api/players/{id}":               {path: "/api/players/{target}", want: signedIn(200)},
+	"GET /api/settings":                   {path: "/api/settings", want: signedIn(200)},
+	"PUT /api/settings":                   {path: "/api/settings", body: map[string]any{"contact_visibility": "nobody", "listed": true, "language": "pt", "notifications": map[string]any{}}, want: signedIn(200)},
+	"GET /api/geo/districts":              {path: "/api/geo/districts", want: all(200)},
+	"GET /api/notifications/recent":       {path: "/api/notifications/recent", want: signedIn(200)},
+	"PUT /api/notifications/{id}/read":    {path: "/api/notifications/{my_notification}/read", want: signedIn(204)},
+	"GET /api/notifications":              {path: "/api/notifications", want: signedIn(200)},
+	"GET /api/notifications/unread_count": {path: "/api/notifications/unread_count", want: signedIn(200)},
+	"POST /api/notifications/read_all":    {path: "/api/notifications/read_all", want: signedIn(200)},
 	// The development identity provider (dev mode only) answers everyone alike.
 	"GET /dev/oidc/.well-known/openid-configuration": {path: "/dev/oidc/.well-known/openid-configuration", want: all(200)},
 	"GET /dev/oidc/jwks":                             {path: "/dev/oidc/jwks", want: all(200)},
@@ -80,6 +98,14 @@ func TestAuthorizationMatrix(t *testing.T) {
 		l := newLive(t, db, func(c *config.Config) { c.Dev = true; c.OIDCClientID = "" })
 		svc := l.srv.svc
 		sessions := map[string]string{"visitor": ""}
+		userIDs := map[string]int64{}
+		owner := store.User{Email: "owner@ladder.test", Role: "player"}
+		if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.InsertUser(ctx, tx, &owner) }); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.SetPhoto(ctx, service.Current{User: owner, Actor: svc.ActorFor(owner)}, bytes.NewReader(tinyPNG(t))); err != nil {
+			t.Fatal(err)
+		}
 		for _, a := range []struct{ name, email, role string }{
 			{"player", "p@ladder.test", "player"}, {"admin", "a@ladder.test", "admin"},
 			{"superadmin", "s@ladder.test", "superadmin"}, {"root", testRoot, "superadmin"},
@@ -93,6 +119,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 				t.Fatal(err)
 			}
 			sessions[a.name] = token
+			userIDs[a.name] = u.ID
 		}
 		routes := l.srv.Routes()
 		for _, rt := range routes {
@@ -111,6 +138,18 @@ func TestAuthorizationMatrix(t *testing.T) {
 					}
 					path = strings.ReplaceAll(path, "{target}", fmt.Sprint(target.ID))
 				}
+				path = strings.ReplaceAll(path, "{photo_owner}", fmt.Sprint(owner.ID))
+				if strings.Contains(path, "{my_notification}") {
+					var nid int64 = 999999
+					if id := userIDs[actor]; id != 0 {
+						n := store.Notification{UserID: id, Type: "admin_action", TitleKey: "welcome.title", MessageKey: "welcome.message"}
+						if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.InsertNotification(ctx, tx, &n) }); err != nil {
+							t.Fatal(err)
+						}
+						nid = n.ID
+					}
+					path = strings.ReplaceAll(path, "{my_notification}", fmt.Sprint(nid))
+				}
 				method := rt.Method
 				if method == "" {
 					method = "GET"
@@ -122,7 +161,12 @@ func TestAuthorizationMatrix(t *testing.T) {
 				for k, v := range row.hdr {
 					hdr = append(hdr, k, v)
 				}
-				r := l.browser().do(method, path, row.body, hdr...)
+				var r resp
+				if row.photo {
+					r = l.browser().upload(path, tinyPNG(t), hdr...)
+				} else {
+					r = l.browser().do(method, path, row.body, hdr...)
+				}
 				if r.code != row.want[actor] {
 					t.Errorf("%s as %s: got %d, want %d (%s)", key, actor, r.code, row.want[actor], strings.TrimSpace(r.body)[:min(len(strings.TrimSpace(r.body)), 160)])
 				}

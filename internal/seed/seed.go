@@ -4,7 +4,9 @@ package seed
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -22,19 +24,43 @@ type Result struct {
 // Account is a demo account; the development identity provider lists them on its page.
 type Account struct {
 	Email, FirstName, LastName, Role string
+	District, Municipality, Phone    string
+	Age                              int
+	Gender, Visibility               string
+	Evenings, Weekends               bool // availability pattern
 }
 
 // DemoAccounts are one account per role (root is the main super admin of dev mode,
 // config.DevRootEmail) plus a few players.
 var DemoAccounts = []Account{
-	{"root@ladder.test", "Rita", "Oliveira", "superadmin"},
-	{"superadmin@ladder.test", "Sofia", "Martins", "superadmin"},
-	{"admin@ladder.test", "André", "Costa", "admin"},
-	{"player@ladder.test", "Pedro", "Santos", "player"},
-	{"ines.rodrigues@ladder.test", "Inês", "Rodrigues", "player"},
-	{"tiago.almeida@ladder.test", "Tiago", "Almeida", "player"},
-	{"beatriz.sousa@ladder.test", "Beatriz", "Sousa", "player"},
-	{"miguel.pereira@ladder.test", "Miguel", "Pereira", "player"},
+	{Email: "root@ladder.test", FirstName: "Rita", LastName: "Oliveira", Role: "superadmin", District: "lisboa", Municipality: "lisboa-lisboa", Age: 41, Gender: "female", Visibility: "co_players", Weekends: true},
+	{Email: "superadmin@ladder.test", FirstName: "Sofia", LastName: "Martins", Role: "superadmin", District: "porto", Municipality: "porto-porto", Age: 38, Gender: "female", Visibility: "co_players", Evenings: true},
+	{Email: "admin@ladder.test", FirstName: "André", LastName: "Costa", Role: "admin", District: "braga", Municipality: "braga-braga", Phone: "+351 913 456 789", Age: 45, Gender: "male", Visibility: "everyone", Evenings: true, Weekends: true},
+	{Email: "player@ladder.test", FirstName: "Pedro", LastName: "Santos", Role: "player", District: "porto", Municipality: "porto-vila-nova-de-gaia", Phone: "+351 912 345 678", Age: 29, Gender: "male", Visibility: "everyone", Evenings: true},
+	{Email: "ines.rodrigues@ladder.test", FirstName: "Inês", LastName: "Rodrigues", Role: "player", District: "lisboa", Municipality: "lisboa-cascais", Phone: "+351 926 111 222", Age: 33, Gender: "female", Visibility: "co_players", Weekends: true},
+	{Email: "tiago.almeida@ladder.test", FirstName: "Tiago", LastName: "Almeida", Role: "player", District: "coimbra", Municipality: "coimbra-coimbra", Age: 24, Gender: "male", Visibility: "nobody", Evenings: true, Weekends: true},
+	{Email: "beatriz.sousa@ladder.test", FirstName: "Beatriz", LastName: "Sousa", Role: "player", District: "faro", Municipality: "faro-loule", Phone: "+351 939 876 543", Age: 52, Gender: "female", Visibility: "everyone", Weekends: true},
+	{Email: "miguel.pereira@ladder.test", FirstName: "Miguel", LastName: "Pereira", Role: "player", District: "setubal", Municipality: "setubal-almada", Age: 17, Gender: "male", Visibility: "co_players", Evenings: true},
+}
+
+// demoSlots turns an availability pattern into weekly ranges.
+func demoSlots(a Account, seed int) []store.Slot {
+	var out []store.Slot
+	if a.Evenings {
+		for d := 1; d <= 5; d++ {
+			if (d+seed)%2 == 0 || d == 3 {
+				out = append(out, store.Slot{Weekday: d, StartMinute: 18*60 + 30, EndMinute: 21 * 60})
+			}
+		}
+	}
+	if a.Weekends {
+		out = append(out, store.Slot{Weekday: 6, StartMinute: 9 * 60, EndMinute: 12*60 + 30},
+			store.Slot{Weekday: 7, StartMinute: 10 * 60, EndMinute: 13 * 60})
+		if seed%2 == 1 {
+			out = append(out, store.Slot{Weekday: 6, StartMinute: 16 * 60, EndMinute: 19 * 60})
+		}
+	}
+	return out
 }
 
 // Demo writes the demo data in one transaction when the database is empty; it never touches a
@@ -51,10 +77,27 @@ func Demo(ctx context.Context, db *store.DB) (Result, error) {
 	}
 	now := db.Now()
 	err = db.Tx(ctx, func(tx *sqlx.Tx) error {
-		for _, a := range DemoAccounts {
-			u := store.User{Email: a.Email, FirstName: a.FirstName, LastName: a.LastName, Role: a.Role}
+		for i, a := range DemoAccounts {
+			u := store.User{Email: a.Email, FirstName: a.FirstName, LastName: a.LastName, Role: a.Role,
+				Profile: store.Profile{District: a.District, Municipality: a.Municipality, Phone: strings.ReplaceAll(a.Phone, " ", ""),
+					Age: sql.NullInt64{Int64: int64(a.Age), Valid: a.Age > 0}, Gender: a.Gender, ContactVisibility: a.Visibility}}
+			if i == 5 {
+				u.Telegram = "@tiago_tenis"
+			}
 			if err := db.InsertUser(ctx, tx, &u); err != nil {
 				return fmt.Errorf("user %s: %w", a.Email, err)
+			}
+			if err := db.ReplaceAvailability(ctx, tx, u.ID, demoSlots(a, i)); err != nil {
+				return err
+			}
+			for j, n := range demoNotes {
+				note := n
+				note.UserID = u.ID
+				note.IsRead = j >= 2
+				note.CreatedAt = now.Add(-time.Duration(len(demoNotes)-j) * 5 * time.Hour)
+				if err := db.InsertNotification(ctx, tx, &note); err != nil {
+					return err
+				}
 			}
 			res.Users++
 		}
@@ -80,6 +123,15 @@ func isEmpty(ctx context.Context, db *store.DB) (bool, error) {
 	}
 	msgs, err := db.CountContactMessages(ctx)
 	return users == 0 && msgs == 0, err
+}
+
+// demoNotes give every demo account a lived-in notification bell (newest last).
+var demoNotes = []store.Notification{
+	{Type: "admin_action", TitleKey: "welcome.title", MessageKey: "welcome.message", Params: "{}", ActionURL: "/profile"},
+	{Type: "tournament_created_nearby", TitleKey: "tournament_created_nearby.title", MessageKey: "tournament_created_nearby.message",
+		Params: `{"tournament":"Escada de Outono","place":"Porto"}`, ActionURL: "/tournaments"},
+	{Type: "challenge_received", TitleKey: "challenge_received.title", MessageKey: "challenge_received.message",
+		Params: `{"name":"Inês Rodrigues","tournament":"Escada do Parque"}`, ActionURL: "/challenges"},
 }
 
 var demoContactMessages = []store.ContactMessage{

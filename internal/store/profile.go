@@ -22,8 +22,8 @@ func (db *DB) UpdateProfile(ctx context.Context, tx *sqlx.Tx, u *User) error {
 // UpdateSettings writes the privacy and notification preferences of u.
 func (db *DB) UpdateSettings(ctx context.Context, tx *sqlx.Tx, u *User) error {
 	u.UpdatedAt = db.Now()
-	_, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE users SET contact_visibility = ?, listed = ?,
-		notify_prefs = ?, language = ?, updated_at = ? WHERE id = ?`), u.ContactVisibility, u.Listed, u.NotifyPrefs, u.Language, u.UpdatedAt, u.ID)
+	_, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE users SET contact_visibility = ?, hidden = ?,
+		notify_prefs = ?, language = ?, updated_at = ? WHERE id = ?`), u.ContactVisibility, u.Hidden, u.NotifyPrefs, u.Language, u.UpdatedAt, u.ID)
 	return err
 }
 

@@ -41,7 +41,7 @@ type Profile struct {
 	Municipality      string        `db:"municipality"`
 	Timezone          string        `db:"timezone"`
 	ContactVisibility string        `db:"contact_visibility"`
-	Listed            bool          `db:"listed"`
+	Hidden            bool          `db:"hidden"` // kept out of search and player lists
 	NotifyPrefs       string        `db:"notify_prefs"` // JSON: {"type": {"in_app": bool, "email": bool}}
 	PhotoETag         string        `db:"photo_etag"`
 	Language          string        `db:"language"` // for emails: the language of the last sign-in or the settings
@@ -49,7 +49,7 @@ type Profile struct {
 
 var userColumnList = []string{"id", "email", "first_name", "last_name", "ext_name", "ext_given_name", "ext_picture",
 	"role", "status", "oidc_issuer", "oidc_subject", "created_at", "updated_at", "phone", "whatsapp", "signal",
-	"telegram", "age", "gender", "district", "municipality", "timezone", "contact_visibility", "listed",
+	"telegram", "age", "gender", "district", "municipality", "timezone", "contact_visibility", "hidden",
 	"notify_prefs", "photo_etag", "language"}
 
 var userColumns = strings.Join(userColumnList, ", ")
@@ -127,11 +127,11 @@ func (db *DB) InsertUser(ctx context.Context, tx *sqlx.Tx, u *User) error {
 	return tx.QueryRowxContext(ctx, db.Dialect.rebind(`
 		INSERT INTO users (email, first_name, last_name, ext_name, ext_given_name, ext_picture, role, status,
 			oidc_issuer, oidc_subject, created_at, updated_at, phone, whatsapp, signal, telegram, age, gender,
-			district, municipality, timezone, contact_visibility, listed, notify_prefs, language)
+			district, municipality, timezone, contact_visibility, hidden, notify_prefs, language)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
 		u.Email, u.FirstName, u.LastName, u.ExtName, u.ExtGivenName, u.ExtPicture, u.Role, u.Status,
 		u.OIDCIssuer, u.OIDCSubject, u.CreatedAt, u.UpdatedAt, u.Phone, u.WhatsApp, u.Signal, u.Telegram, u.Age,
-		u.Gender, u.District, u.Municipality, u.Timezone, u.ContactVisibility, u.Listed, u.NotifyPrefs, u.Language).Scan(&u.ID)
+		u.Gender, u.District, u.Municipality, u.Timezone, u.ContactVisibility, u.Hidden, u.NotifyPrefs, u.Language).Scan(&u.ID)
 }
 
 // UpdateUserIdentity links the account to the provider's subject and refreshes the names and

@@ -9,7 +9,7 @@ ALTER TABLE users ADD COLUMN district TEXT NOT NULL DEFAULT '';
 ALTER TABLE users ADD COLUMN municipality TEXT NOT NULL DEFAULT '';
 ALTER TABLE users ADD COLUMN timezone TEXT NOT NULL DEFAULT 'Europe/Lisbon';
 ALTER TABLE users ADD COLUMN contact_visibility TEXT NOT NULL DEFAULT 'co_players' CHECK (contact_visibility IN ('everyone', 'co_players', 'nobody'));
-ALTER TABLE users ADD COLUMN listed BOOLEAN NOT NULL DEFAULT TRUE;
+ALTER TABLE users ADD COLUMN hidden BOOLEAN NOT NULL DEFAULT FALSE;
 ALTER TABLE users ADD COLUMN notify_prefs TEXT NOT NULL DEFAULT '{}';
 ALTER TABLE users ADD COLUMN photo_etag TEXT NOT NULL DEFAULT '';
 ALTER TABLE users ADD COLUMN language TEXT NOT NULL DEFAULT 'pt' CHECK (language IN ('pt', 'en'));
@@ -65,4 +65,4 @@ DROP TABLE user_photos;
 DROP TABLE availability;
 ALTER TABLE users DROP COLUMN phone, DROP COLUMN whatsapp, DROP COLUMN signal, DROP COLUMN telegram,
     DROP COLUMN age, DROP COLUMN gender, DROP COLUMN district, DROP COLUMN municipality, DROP COLUMN timezone,
-    DROP COLUMN contact_visibility, DROP COLUMN listed, DROP COLUMN notify_prefs, DROP COLUMN photo_etag, DROP COLUMN language;
+    DROP COLUMN contact_visibility, DROP COLUMN hidden, DROP COLUMN notify_prefs, DROP COLUMN photo_etag, DROP COLUMN language;

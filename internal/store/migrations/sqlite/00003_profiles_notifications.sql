@@ -9,7 +9,7 @@ ALTER TABLE users ADD COLUMN district TEXT NOT NULL DEFAULT '';
 ALTER TABLE users ADD COLUMN municipality TEXT NOT NULL DEFAULT '';
 ALTER TABLE users ADD COLUMN timezone TEXT NOT NULL DEFAULT 'Europe/Lisbon';
 ALTER TABLE users ADD COLUMN contact_visibility TEXT NOT NULL DEFAULT 'co_players' CHECK (contact_visibility IN ('everyone', 'co_players', 'nobody'));
-ALTER TABLE users ADD COLUMN listed BOOLEAN NOT NULL DEFAULT 1;
+ALTER TABLE users ADD COLUMN hidden BOOLEAN NOT NULL DEFAULT 0;
 ALTER TABLE users ADD COLUMN notify_prefs TEXT NOT NULL DEFAULT '{}';
 ALTER TABLE users ADD COLUMN photo_etag TEXT NOT NULL DEFAULT '';
 ALTER TABLE users ADD COLUMN language TEXT NOT NULL DEFAULT 'pt' CHECK (language IN ('pt', 'en'));

@@ -1,0 +1,88 @@
+package service
+
+import (
+	"context"
+	"errors"
+
+	"github.com/tennisladder/ladder/internal/store"
+)
+
+// PlayerView is a player as one viewer may see them: ContactVisible says whether the contact
+// details (email, phone, WhatsApp, Signal, Telegram) may be shown; the HTTP layer leaves them
+// out of the response otherwise, so a hidden field never leaves the server.
+type PlayerView struct {
+	User           store.User
+	Self           bool
+	ContactVisible bool
+	Availability   []store.Slot
+}
+
+// Player returns player id as cur may see them. A player who chose not to be listed is "not
+// found" for everyone but themselves and super admins (who moderate).
+func (s *Service) Player(ctx context.Context, cur Current, id int64) (PlayerView, error) {
+	u, err := s.db.UserByID(ctx, nil, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return PlayerView{}, &Error{Kind: KindNotFound, Code: "player.not_found"}
+	}
+	if err != nil {
+		return PlayerView{}, err
+	}
+	self := cur.Actor.SignedIn() && cur.User.ID == u.ID
+	moderator := cur.Actor.IsSuperAdmin()
+	if !self && !moderator && (u.Hidden || u.Status == "suspended") {
+		return PlayerView{}, &Error{Kind: KindNotFound, Code: "player.not_found"}
+	}
+	visible, err := s.contactVisible(ctx, cur, u, self || moderator)
+	if err != nil {
+		return PlayerView{}, err
+	}
+	slots, err := s.db.Availability(ctx, nil, u.ID)
+	if err != nil {
+		return PlayerView{}, err
+	}
+	return PlayerView{User: u, Self: self, ContactVisible: visible, Availability: slots}, nil
+}
+
+func (s *Service) contactVisible(ctx context.Context, cur Current, u store.User, privileged bool) (bool, error) {
+	if privileged {
+		return true, nil
+	}
+	if !cur.Actor.SignedIn() {
+		return false, nil
+	}
+	switch u.ContactVisibility {
+	case VisibleEveryone:
+		return true, nil
+	case VisibleCoPlayers:
+		return s.coPlayers(ctx, cur.User.ID, u.ID)
+	}
+	return false, nil
+}
+
+// coPlayers reports whether two accounts play in a common tournament. Tournaments arrive with
+// their own feature; until then no two players share one, so "co-players only" shows nothing.
+func (s *Service) coPlayers(ctx context.Context, a, b int64) (bool, error) {
+	_ = ctx
+	return false, nil
+}
+
+// Photo returns a player's photo if cur may see the player.
+func (s *Service) Photo(ctx context.Context, cur Current, id int64) (store.PhotoRow, error) {
+	if _, err := s.Player(ctx, cur, id); err != nil {
+		return store.PhotoRow{}, err
+	}
+	p, err := s.db.Photo(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return p, &Error{Kind: KindNotFound, Code: "photo.not_found"}
+	}
+	return p, err
+}
+
+// UserByID reads an account.
+func (s *Service) UserByID(ctx context.Context, id int64) (store.User, error) {
+	u, err := s.db.UserByID(ctx, nil, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return u, &Error{Kind: KindNotFound, Code: "player.not_found"}
+	}
+	return u, err
+}
