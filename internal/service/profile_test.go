@@ -181,7 +181,7 @@ func TestPrivacy(t *testing.T) {
 		}{
 			{"everyone", true, other, true, true},
 			{"everyone", true, service.Current{}, true, false}, // visitors never see contacts
-			{"co_players", true, other, true, false},          // no shared tournament
+			{"co_players", true, other, true, false},           // no shared tournament
 			{"nobody", true, other, true, false},
 			{"nobody", true, admin, true, false},
 			{"nobody", true, super, true, true}, // moderation

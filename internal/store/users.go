@@ -41,7 +41,7 @@ type Profile struct {
 	Municipality      string        `db:"municipality"`
 	Timezone          string        `db:"timezone"`
 	ContactVisibility string        `db:"contact_visibility"`
-	Hidden            bool          `db:"hidden"` // kept out of search and player lists
+	Hidden            bool          `db:"hidden"`       // kept out of search and player lists
 	NotifyPrefs       string        `db:"notify_prefs"` // JSON: {"type": {"in_app": bool, "email": bool}}
 	PhotoETag         string        `db:"photo_etag"`
 	Language          string        `db:"language"` // for emails: the language of the last sign-in or the settings
