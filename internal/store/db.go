@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
@@ -27,6 +28,44 @@ type DB struct {
 	Dialect Dialect
 	// Now is the clock used for timestamps written by the store; tests replace it.
 	Now func() time.Time
+
+	stmts sync.Map // query text → *sqlx.Stmt on R: hot reads skip SQL parsing
+}
+
+// readStmt returns a prepared statement for q on the reader pool, preparing it once. SQLite
+// spends most of a small query's time parsing it; database/sql keeps the statement per
+// connection and re-prepares transparently.
+func (db *DB) readStmt(ctx context.Context, q string) (*sqlx.Stmt, error) {
+	if st, ok := db.stmts.Load(q); ok {
+		return st.(*sqlx.Stmt), nil
+	}
+	st, err := db.R.PreparexContext(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	if prev, loaded := db.stmts.LoadOrStore(q, st); loaded {
+		st.Close()
+		return prev.(*sqlx.Stmt), nil
+	}
+	return st, nil
+}
+
+// get runs a hot single-row read through a cached prepared statement.
+func (db *DB) get(ctx context.Context, dest any, q string, args ...any) error {
+	st, err := db.readStmt(ctx, db.Dialect.rebind(q))
+	if err != nil {
+		return err
+	}
+	return st.GetContext(ctx, dest, args...)
+}
+
+// selectRows runs a hot multi-row read through a cached prepared statement.
+func (db *DB) selectRows(ctx context.Context, dest any, q string, args ...any) error {
+	st, err := db.readStmt(ctx, db.Dialect.rebind(q))
+	if err != nil {
+		return err
+	}
+	return st.SelectContext(ctx, dest, args...)
 }
 
 // ErrNotFound is returned when a looked-up row does not exist.
@@ -94,6 +133,7 @@ func (db *DB) Ping(ctx context.Context) error {
 
 // Close closes both pools.
 func (db *DB) Close() error {
+	db.stmts.Range(func(_, st any) bool { st.(*sqlx.Stmt).Close(); return true })
 	err := db.W.Close()
 	if db.R != db.W {
 		err = errors.Join(err, db.R.Close())

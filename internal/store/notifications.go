@@ -38,7 +38,7 @@ func (db *DB) InsertNotification(ctx context.Context, tx *sqlx.Tx, n *Notificati
 // newest), at most limit.
 func (db *DB) Notifications(ctx context.Context, userID, before int64, limit int) ([]Notification, error) {
 	out := []Notification{}
-	err := db.R.SelectContext(ctx, &out, db.Dialect.rebind(`SELECT id, user_id, type, title_key, message_key, params,
+	err := db.selectRows(ctx, &out, (`SELECT id, user_id, type, title_key, message_key, params,
 		action_url, is_read, created_at FROM notifications WHERE user_id = ? AND (? = 0 OR id < ?)
 		ORDER BY id DESC LIMIT ?`), userID, before, before, limit)
 	return out, err
@@ -47,7 +47,7 @@ func (db *DB) Notifications(ctx context.Context, userID, before int64, limit int
 // UnreadNotifications counts a user's unread notifications.
 func (db *DB) UnreadNotifications(ctx context.Context, userID int64) (int, error) {
 	var n int
-	err := db.R.GetContext(ctx, &n, db.Dialect.rebind(`SELECT COUNT(*) FROM notifications WHERE user_id = ? AND is_read = ?`), userID, false)
+	err := db.get(ctx, &n, `SELECT COUNT(*) FROM notifications WHERE user_id = ? AND is_read = ?`, userID, false)
 	return n, err
 }
 

@@ -40,9 +40,9 @@ func (db *DB) SessionByTokenHash(ctx context.Context, hash string, now time.Time
 		Session
 		User `db:"u"`
 	}
-	err := db.R.GetContext(ctx, &row, db.Dialect.rebind(`
+	err := db.get(ctx, &row, (`
 		SELECT s.id, s.token_hash, s.user_id, s.created_at, s.last_seen_at, s.expires_at, s.user_agent, s.client_ip,
-			`+userColumnsAs("u")+`
+			` + userColumnsAs("u") + `
 		FROM sessions s JOIN users u ON u.id = s.user_id
 		WHERE s.token_hash = ? AND s.expires_at > ?`), hash, now)
 	if err != nil {

@@ -1,0 +1,72 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/tennisladder/ladder/internal/config"
+	"github.com/tennisladder/ladder/internal/seed"
+	"github.com/tennisladder/ladder/internal/service"
+	"github.com/tennisladder/ladder/internal/store/storetest"
+)
+
+// The DESIGN budget for read endpoints is at least 0.35× the requests per second of a bare
+// net/http hello handler on the same machine in the same run. Compare:
+//
+//	go test ./internal/httpapi -run ^$ -bench 'Hello|Read' -benchtime 2s
+func BenchmarkHello(b *testing.B) {
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"hello":"world"}`))
+	})
+	r := httptest.NewRequest("GET", "/hello", nil)
+	b.ReportAllocs()
+	for b.Loop() {
+		h.ServeHTTP(httptest.NewRecorder(), r)
+	}
+}
+
+// BenchmarkReadNotifications is a signed-in read through the whole stack: middleware, session
+// lookup, policy, query, rendering in the reader's language.
+func BenchmarkReadNotifications(b *testing.B) {
+	db := storetest.NewTestSQLite(b)
+	ctx := context.Background()
+	if _, err := seed.Demo(ctx, db); err != nil {
+		b.Fatal(err)
+	}
+	svc := service.New(db, service.Options{})
+	_, token, err := svc.SignIn(ctx, service.Identity{Issuer: "bench", Subject: "p", Email: "player@ladder.test"}, "bench", "127.0.0.1")
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := New(Deps{Config: config.Config{BaseURL: "http://localhost", ContactRatePerHour: 1}, DB: db, Service: svc})
+	b.ReportAllocs()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			r := httptest.NewRequest("GET", "/api/notifications/recent", nil)
+			r.Header.Set("Cookie", "ladder_session="+token)
+			w := httptest.NewRecorder()
+			s.ServeHTTP(w, r)
+			if w.Code != 200 {
+				b.Fatalf("status %d", w.Code)
+			}
+		}
+	})
+}
+
+// BenchmarkHelloParallel is the baseline for BenchmarkReadNotifications (both parallel).
+func BenchmarkHelloParallel(b *testing.B) {
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"hello":"world"}`))
+	})
+	b.ReportAllocs()
+	b.RunParallel(func(pb *testing.PB) {
+		r := httptest.NewRequest("GET", "/hello", nil)
+		for pb.Next() {
+			h.ServeHTTP(httptest.NewRecorder(), r)
+		}
+	})
+}
