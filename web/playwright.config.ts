@@ -36,12 +36,16 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    command: `"${process.env.LADDER_BIN}" serve`,
+    // Demo accounts (root, superadmin, admin, player …) for signing in through the development
+    // identity provider; seeding writes only into the fresh, empty data directory.
+    command: `"${process.env.LADDER_BIN}" seed --demo && "${process.env.LADDER_BIN}" serve`,
     url: `http://127.0.0.1:${PORT}/readyz`,
     env: {
       LADDER_LISTEN: `127.0.0.1:${PORT}`,
       LADDER_DATA_DIR: process.env.LADDER_E2E_DATA_DIR,
       LADDER_DEV: '1',
+      // Cookies are bound to the host: the sign-in redirect must come back to the browser's origin.
+      LADDER_BASE_URL: `http://127.0.0.1:${PORT}`,
     },
     reuseExistingServer: false,
     timeout: 60_000,

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { prime, screenshot, type Lang, type ThemeName } from './ladder';
+import { expect, test } from '@playwright/test';
+import { axe, prime, screenshot, type Lang, type ThemeName } from './ladder';
 
 const PAGES = [
   ['home', '/'],
@@ -8,7 +7,7 @@ const PAGES = [
   ['terms', '/terms'],
   ['privacy', '/privacy'],
   ['clubs', '/clubs'],
-  ['challenges', '/challenges'], // a coming-soon page
+  ['tournaments', '/tournaments'], // a coming-soon page
 ] as const;
 
 const VIEWPORTS = {
@@ -17,15 +16,6 @@ const VIEWPORTS = {
 } as const;
 
 const THEMES: ThemeName[] = ['light', 'dark'];
-
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page })
-    // The spec locks the viewport against zooming (SPEC §1); axe flags exactly that. Everything
-    // else, including colour contrast, is checked.
-    .disableRules(['meta-viewport'])
-    .analyze();
-  return results.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
-}
 
 for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
   for (const theme of THEMES) {

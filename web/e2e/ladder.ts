@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type ConsoleMessage, type Page } from '@playwright/test';
 
 export interface StoredContact {
   id: number;
@@ -24,15 +25,58 @@ export function storedContacts(): StoredContact[] {
 export type ThemeName = 'light' | 'dark';
 export type Lang = 'pt' | 'en';
 
-/** Sets the stored language and theme before any page script runs. */
-export async function prime(page: Page, { lang, theme }: { lang?: Lang; theme?: ThemeName }) {
+/**
+ * Sets the stored language and theme before any page script runs; `onboarded` sets the
+ * has-seen-onboarding flag so the onboarding guide stays out of the way.
+ */
+export async function prime(page: Page, { lang, theme, onboarded }: { lang?: Lang; theme?: ThemeName; onboarded?: boolean }) {
   await page.addInitScript(
-    ([l, t]) => {
+    ([l, t, o]) => {
       if (l) localStorage.setItem('i18nextLng', l);
       if (t) localStorage.setItem('theme', t);
+      if (o) localStorage.setItem('has-seen-onboarding', 'true');
     },
-    [lang, theme] as const,
+    [lang, theme, onboarded] as const,
   );
+}
+
+/** Demo accounts of `ladder seed --demo` (the e2e server seeds before serving). */
+export const ACCOUNTS = {
+  root: { email: 'root@ladder.test', name: 'Rita Oliveira' },
+  superadmin: { email: 'superadmin@ladder.test', name: 'Sofia Martins' },
+  admin: { email: 'admin@ladder.test', name: 'André Costa' },
+  player: { email: 'player@ladder.test', name: 'Pedro Santos' },
+} as const;
+
+/** The avatar button of the signed-in user, in either language (also behind a modal dialog). */
+export const userMenuButton = (page: Page, name: string) =>
+  page.getByRole('button', { name: new RegExp(`(Menu da conta|Account menu): ${name}`), includeHidden: true });
+
+/**
+ * Signs in through the real flow with a login hint: the app's redirect URL, the development
+ * identity provider (which signs the hinted account in at once), /auth/callback and its code
+ * exchange, then home.
+ */
+export async function signIn(page: Page, account: { email: string; name: string }) {
+  if (page.url() === 'about:blank') await page.goto('/about');
+  const redirectUrl = await page.evaluate(async (email) => {
+    const res = await fetch(`/api/oauth/google/redirect_url?login_hint=${encodeURIComponent(email)}`);
+    return ((await res.json()) as { redirectUrl: string }).redirectUrl;
+  }, account.email);
+  await page.goto(redirectUrl);
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(userMenuButton(page, account.name)).toBeVisible();
+}
+
+/** Visitors' GET /api/users/me answers 401, and Chromium logs every failed request as an error. */
+export function isExpectedConsoleError(msg: ConsoleMessage) {
+  return msg.location().url.endsWith('/api/users/me') && msg.text().includes('401');
+}
+
+/** Axe violations, compactly; the viewport lock of SPEC §1 is what axe flags as meta-viewport. */
+export async function axe(page: Page) {
+  const results = await new AxeBuilder({ page }).disableRules(['meta-viewport']).analyze();
+  return results.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
 }
 
 /** Full-page screenshot into e2e/.screenshots/ (gitignored) for a person to look at. */

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ToastProvider } from '@/components/ui/Toast';
+import { SessionProvider } from '@/lib/SessionProvider';
 import { ThemeProvider } from '@/lib/ThemeProvider';
 
 function makeQueryClient() {
@@ -13,14 +14,16 @@ function makeQueryClient() {
   });
 }
 
-/** Everything the app needs around the router: server state, theme, toasts. */
+/** Everything the app needs around the router: server state, session, theme, toasts. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <ThemeProvider>
-        <ToastProvider>{children}</ToastProvider>
-      </ThemeProvider>
+      <SessionProvider>
+        <ThemeProvider>
+          <ToastProvider>{children}</ToastProvider>
+        </ThemeProvider>
+      </SessionProvider>
     </QueryClientProvider>
   );
 }

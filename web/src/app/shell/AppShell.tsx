@@ -1,13 +1,23 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { OnboardingGate } from '@/features/onboarding/components/OnboardingGate';
+import { useSession } from '@/lib/SessionProvider';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { HelpButton } from './HelpButton';
+import { loadSignedInShell } from './loadSignedInShell';
 import { NavigationIndicator } from './NavigationIndicator';
 
-/** Header, page, footer and the floating help button around every route. */
+const FloatingActions = lazy(() => loadSignedInShell().then((m) => ({ default: m.FloatingActions })));
+
+/**
+ * Header, page, footer and the floating buttons around every route; for signed-in users also the
+ * action menu, the admin quick access and the onboarding guide.
+ */
 export function AppShell() {
   const { t } = useTranslation();
+  const { user } = useSession();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -23,6 +33,12 @@ export function AppShell() {
       </main>
       <Footer />
       <HelpButton />
+      {user && (
+        <Suspense fallback={null}>
+          <FloatingActions />
+        </Suspense>
+      )}
+      <OnboardingGate />
       <ScrollRestoration />
     </div>
   );

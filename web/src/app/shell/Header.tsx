@@ -1,20 +1,29 @@
 import { LogIn, Search } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { useToast } from '@/components/ui/Toast';
 import { cn } from '@/lib/cn';
-import { useSession, useSignIn } from '@/lib/session';
+import { useSession } from '@/lib/SessionProvider';
 import { LanguageSwitcher } from './LanguageSwitcher';
+import { loadSignedInShell } from './loadSignedInShell';
 import { Logo } from './Logo';
 import { MobileMenu } from './MobileMenu';
 import { MAIN_NAV } from './nav';
 import { ThemeToggle } from './ThemeToggle';
 
+const AdminPanelButton = lazy(() => loadSignedInShell().then((m) => ({ default: m.AdminPanelButton })));
+const UserMenu = lazy(() => loadSignedInShell().then((m) => ({ default: m.UserMenu })));
+
+/** Holds the place of the user menu while the session or its code loads (no Login flash). */
+function AccountPlaceholder() {
+  return <span aria-hidden="true" className="ml-1 inline-block h-8 w-8 animate-pulse rounded-full bg-surface-2 motion-reduce:animate-none" />;
+}
+
 export function Header() {
   const { t } = useTranslation();
-  const { user } = useSession();
-  const signIn = useSignIn();
+  const { user, initialLoading, login } = useSession();
   const toast = useToast();
 
   return (
@@ -42,6 +51,11 @@ export function Header() {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-1">
+          {user && (
+            <Suspense fallback={null}>
+              <AdminPanelButton />
+            </Suspense>
+          )}
           {/* Global search arrives with its own issue; until then the button says so. */}
           <Button
             variant="ghost"
@@ -54,8 +68,14 @@ export function Header() {
           </Button>
           <LanguageSwitcher />
           <ThemeToggle />
-          {!user && (
-            <Button size="sm" onClick={signIn} className="ml-1">
+          {initialLoading ? (
+            <AccountPlaceholder />
+          ) : user ? (
+            <Suspense fallback={<AccountPlaceholder />}>
+              <UserMenu />
+            </Suspense>
+          ) : (
+            <Button size="sm" onClick={() => void login()} className="ml-1">
               <LogIn className="h-4 w-4" aria-hidden="true" />
               <span>{t('header.login')}</span>
             </Button>
