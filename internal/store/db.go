@@ -59,6 +59,22 @@ func (db *DB) get(ctx context.Context, dest any, q string, args ...any) error {
 	return st.GetContext(ctx, dest, args...)
 }
 
+// getIn reads one row inside tx, or through the statement cache when tx is nil.
+func (db *DB) getIn(ctx context.Context, tx *sqlx.Tx, dest any, q string, args ...any) error {
+	if tx != nil {
+		return tx.GetContext(ctx, dest, db.Dialect.rebind(q), args...)
+	}
+	return db.get(ctx, dest, q, args...)
+}
+
+// selectIn reads rows inside tx, or through the statement cache when tx is nil.
+func (db *DB) selectIn(ctx context.Context, tx *sqlx.Tx, dest any, q string, args ...any) error {
+	if tx != nil {
+		return tx.SelectContext(ctx, dest, db.Dialect.rebind(q), args...)
+	}
+	return db.selectRows(ctx, dest, q, args...)
+}
+
 // selectRows runs a hot multi-row read through a cached prepared statement.
 func (db *DB) selectRows(ctx context.Context, dest any, q string, args ...any) error {
 	st, err := db.readStmt(ctx, db.Dialect.rebind(q))

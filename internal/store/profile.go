@@ -38,7 +38,7 @@ type Slot struct {
 // Availability lists a player's weekly ranges ordered by day and start.
 func (db *DB) Availability(ctx context.Context, tx *sqlx.Tx, userID int64) ([]Slot, error) {
 	out := []Slot{}
-	err := db.reader(tx).SelectContext(ctx, &out, db.Dialect.rebind(`SELECT weekday, start_minute, end_minute
+	err := db.selectIn(ctx, tx, &out, (`SELECT weekday, start_minute, end_minute
 		FROM availability WHERE user_id = ? ORDER BY weekday, start_minute`), userID)
 	return out, err
 }

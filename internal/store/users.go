@@ -66,39 +66,25 @@ func userColumnsAs(a string) string {
 // NormaliseEmail is how emails are compared and stored: trimmed and lower-cased.
 func NormaliseEmail(email string) string { return strings.ToLower(strings.TrimSpace(email)) }
 
-// q is what both *sqlx.DB and *sqlx.Tx offer.
-type q interface {
-	sqlx.ExtContext
-	GetContext(ctx context.Context, dest any, query string, args ...any) error
-	SelectContext(ctx context.Context, dest any, query string, args ...any) error
-}
-
 // UserByID reads one user (ErrNotFound when missing). Pass a *sqlx.Tx to read inside it, or nil.
 func (db *DB) UserByID(ctx context.Context, tx *sqlx.Tx, id int64) (User, error) {
 	var u User
-	err := db.reader(tx).GetContext(ctx, &u, db.Dialect.rebind(`SELECT `+userColumns+` FROM users WHERE id = ?`), id)
+	err := db.getIn(ctx, tx, &u, (`SELECT `+userColumns+` FROM users WHERE id = ?`), id)
 	return u, notFound(err)
 }
 
 // UserByEmail reads one user by email, compared normalised.
 func (db *DB) UserByEmail(ctx context.Context, tx *sqlx.Tx, email string) (User, error) {
 	var u User
-	err := db.reader(tx).GetContext(ctx, &u, db.Dialect.rebind(`SELECT `+userColumns+` FROM users WHERE email = ?`), NormaliseEmail(email))
+	err := db.getIn(ctx, tx, &u, (`SELECT `+userColumns+` FROM users WHERE email = ?`), NormaliseEmail(email))
 	return u, notFound(err)
 }
 
 // UserBySubject reads the user linked to an identity provider's subject.
 func (db *DB) UserBySubject(ctx context.Context, tx *sqlx.Tx, issuer, subject string) (User, error) {
 	var u User
-	err := db.reader(tx).GetContext(ctx, &u, db.Dialect.rebind(`SELECT `+userColumns+` FROM users WHERE oidc_issuer = ? AND oidc_subject = ?`), issuer, subject)
+	err := db.getIn(ctx, tx, &u, (`SELECT `+userColumns+` FROM users WHERE oidc_issuer = ? AND oidc_subject = ?`), issuer, subject)
 	return u, notFound(err)
-}
-
-func (db *DB) reader(tx *sqlx.Tx) q {
-	if tx != nil {
-		return tx
-	}
-	return db.R
 }
 
 // InsertUser creates u and fills its ID and timestamps.
