@@ -5,7 +5,7 @@ LDFLAGS := -s -w -X main.version=$(VERSION)
 BIN := bin/ladder
 export LADDER_DATA_DIR ?= ./data
 
-.PHONY: run build web web-deps binary test test-go test-web test-e2e api lint clean
+.PHONY: run build web web-deps binary test test-go test-web test-e2e api lint load clean
 
 ## run: install what is missing, build everything, seed demo data into an empty database, serve on :8080
 run: build
@@ -45,6 +45,10 @@ test-e2e: build
 api: web-deps
 	go run ./cmd/ladder openapi > web/openapi.json
 	cd web && npm run gen:api
+
+## load: measure read endpoints against a bare hello handler on loopback (DESIGN budget 0.35×)
+load:
+	go run ./scripts/loadtest -duration 5s -conns 16
 
 lint:
 	@test -z "$$(gofmt -l cmd internal web/embed.go)" || (gofmt -l cmd internal; echo "gofmt needed"; exit 1)
