@@ -164,7 +164,7 @@ func seedDemo(ctx context.Context, cfg config.Config, log *slog.Logger, stdout i
 		fmt.Fprintln(stdout, "seed: the database already has data; nothing was written")
 		return nil
 	}
-	fmt.Fprintf(stdout, "seed: demo data written (%d accounts, %d contact messages)\n", res.Users, res.ContactMessages)
+	fmt.Fprintf(stdout, "seed: demo data written (%d accounts, %d clubs, %d contact messages)\n", res.Users, res.Clubs, res.ContactMessages)
 	return nil
 }
 

@@ -46,7 +46,7 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
-	startJobs(ctx, cfg, db, log)
+	startJobs(ctx, cfg, db, svc, log)
 	log.Info("listening", "addr", ln.Addr().String(), "url", cfg.BaseURL)
 	select {
 	case err := <-errc:
@@ -68,7 +68,7 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 
 // startJobs runs the background jobs until ctx ends. Every instance runs them; each job's SQL
 // makes sure a piece of work is done once.
-func startJobs(ctx context.Context, cfg config.Config, db *store.DB, log *slog.Logger) {
+func startJobs(ctx context.Context, cfg config.Config, db *store.DB, svc *service.Service, log *slog.Logger) {
 	var mailer jobs.Mailer = jobs.LogMailer{Log: log}
 	if cfg.SMTPAddr != "" {
 		mailer = jobs.SMTPMailer{Addr: cfg.SMTPAddr, Username: cfg.SMTPUsername, Password: cfg.SMTPPassword, From: cfg.MailFrom}
@@ -76,6 +76,14 @@ func startJobs(ctx context.Context, cfg config.Config, db *store.DB, log *slog.L
 	outbox := &jobs.Outbox{DB: db, Mailer: mailer, Log: log}
 	go jobs.Every(ctx, 5*time.Second, log, "email outbox", func(ctx context.Context) error {
 		_, err := outbox.Tick(ctx)
+		return err
+	})
+	// Pending clubs not validated within 5 days are removed: once per minute across all
+	// instances, under a lease.
+	expireClubs := &jobs.Leased{DB: db, Name: "expire-pending-clubs", Holder: jobs.Holder(), TTL: 50 * time.Second, Log: log,
+		Run: svc.ExpirePendingClubs}
+	go jobs.Every(ctx, time.Minute, log, "expire pending clubs", func(ctx context.Context) error {
+		_, _, err := expireClubs.Tick(ctx)
 		return err
 	})
 	// Deleting expired sessions is idempotent, so no lease is needed.

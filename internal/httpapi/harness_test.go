@@ -2,7 +2,10 @@ package httpapi
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"fmt"
+	"github.com/jmoiron/sqlx"
 	"image"
 	"image/color"
 	"image/png"
@@ -14,6 +17,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tennisladder/ladder/internal/auth/devidp"
 	"github.com/tennisladder/ladder/internal/config"
@@ -167,12 +171,17 @@ func (b *browser) sessionCookie() string {
 	return ""
 }
 
-// upload posts data as the multipart field "photo".
+// upload posts data as the multipart file field of the route: "image" for clubs, "photo" for
+// profiles.
 func (b *browser) upload(path string, data []byte, hdr ...string) resp {
 	b.l.t.Helper()
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)
-	fw, _ := mw.CreateFormFile("photo", "photo.png")
+	field := "photo"
+	if strings.Contains(path, "/clubs/") {
+		field = "image"
+	}
+	fw, _ := mw.CreateFormFile(field, "picture.png")
 	_, _ = fw.Write(data)
 	_ = mw.Close()
 	req, _ := http.NewRequest("POST", b.l.ts.URL+path, &body)
@@ -200,4 +209,47 @@ func tinyPNG(t testing.TB) []byte {
 		t.Fatal(err)
 	}
 	return b.Bytes()
+}
+
+// clubPlaceholders fills the club placeholders of a matrix path with fresh clubs owned by
+// someone other than the actor: {club} validated, {pending_club} pending, {imaged_club}
+// validated with a picture, {joined_club} validated with the actor as a member.
+func clubPlaceholders(t *testing.T, db *store.DB, svc *service.Service, owner store.User, actorID int64, path string) string {
+	ctx := context.Background()
+	ownerCur := service.Current{User: owner, Actor: svc.ActorFor(owner)}
+	make := func(validate bool) store.Club {
+		c, err := svc.ProposeClub(ctx, ownerCur, service.ClubInput{Name: fmt.Sprintf("Clube %d", time.Now().UnixNano())})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if validate {
+			if err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+				_, err := db.DecideClub(ctx, tx, c.ID, "validated", "", owner.ID)
+				return err
+			}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return c
+	}
+	for _, p := range []string{"{club}", "{pending_club}", "{imaged_club}", "{joined_club}"} {
+		if !strings.Contains(path, p) {
+			continue
+		}
+		c := make(p != "{pending_club}")
+		switch p {
+		case "{imaged_club}":
+			if _, err := svc.SetClubImage(ctx, ownerCur, c.ID, bytes.NewReader(tinyPNG(t))); err != nil {
+				t.Fatal(err)
+			}
+		case "{joined_club}":
+			if actorID != 0 {
+				if err := db.Tx(ctx, func(tx *sqlx.Tx) error { _, err := db.AddClubMember(ctx, tx, c.ID, actorID, "member"); return err }); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		path = strings.ReplaceAll(path, p, fmt.Sprint(c.ID))
+	}
+	return path
 }

@@ -41,6 +41,13 @@ func signedIn(code int) map[string]int {
 	return m
 }
 
+// superOnly: super admins (root included); other accounts are refused (403), visitors 401.
+func superOnly(code int) map[string]int {
+	m := admins(code)
+	m["admin"] = 403
+	return m
+}
+
 func admins(code int) map[string]int {
 	m := signedIn(code)
 	m["player"] = 403
@@ -83,6 +90,16 @@ var matrix = map[string]matrixRow{
 	"GET /api/notifications":              {path: "/api/notifications", want: signedIn(200)},
 	"GET /api/notifications/unread_count": {path: "/api/notifications/unread_count", want: signedIn(200)},
 	"POST /api/notifications/read_all":    {path: "/api/notifications/read_all", want: signedIn(200)},
+	"GET /api/clubs":                      {path: "/api/clubs", want: all(200)},
+	"POST /api/clubs":                     {path: "/api/clubs", body: map[string]any{"name": "Clube Matriz"}, want: signedIn(201)},
+	"GET /api/clubs/{id}":                 {path: "/api/clubs/{club}", want: all(200)},
+	"PUT /api/clubs/{id}":                 {path: "/api/clubs/{club}", body: map[string]any{"name": "Clube Editado"}, want: superOnly(200)},
+	"POST /api/clubs/{id}/validate":       {path: "/api/clubs/{pending_club}/validate", want: superOnly(200)},
+	"POST /api/clubs/{id}/reject":         {path: "/api/clubs/{pending_club}/reject", body: map[string]any{"reason": "duplicado"}, want: superOnly(200)},
+	"POST /api/clubs/{id}/join":           {path: "/api/clubs/{club}/join", want: signedIn(204)},
+	"POST /api/clubs/{id}/leave":          {path: "/api/clubs/{joined_club}/leave", want: signedIn(204)},
+	"POST /api/clubs/{id}/image":          {path: "/api/clubs/{club}/image", photo: true, want: superOnly(200)},
+	"GET /api/clubs/{id}/image":           {path: "/api/clubs/{imaged_club}/image", want: all(200)},
 	// The development identity provider (dev mode only) answers everyone alike.
 	"GET /dev/oidc/.well-known/openid-configuration": {path: "/dev/oidc/.well-known/openid-configuration", want: all(200)},
 	"GET /dev/oidc/jwks":                             {path: "/dev/oidc/jwks", want: all(200)},
@@ -139,6 +156,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 					path = strings.ReplaceAll(path, "{target}", fmt.Sprint(target.ID))
 				}
 				path = strings.ReplaceAll(path, "{photo_owner}", fmt.Sprint(owner.ID))
+				path = clubPlaceholders(t, db, svc, owner, userIDs[actor], path)
 				if strings.Contains(path, "{my_notification}") {
 					var nid int64 = 999999
 					if id := userIDs[actor]; id != 0 {

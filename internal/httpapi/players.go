@@ -23,6 +23,7 @@ type playerView struct {
 	District          string     `json:"district"`
 	Municipality      string     `json:"municipality"`
 	Timezone          string     `json:"timezone"`
+	ClubID            *int64     `json:"club_id" doc:"Home club"`
 	MemberSince       time.Time  `json:"member_since"`
 	Availability      []slotView `json:"availability"`
 	IsSelf            bool       `json:"is_self"`
@@ -57,6 +58,10 @@ func (s *Server) getPlayer(ctx context.Context, in *playerInput) (*playerOutput,
 	}
 	if pv.Self {
 		v.ContactVisibility = u.ContactVisibility
+	}
+	if u.ClubID.Valid {
+		c := u.ClubID.Int64
+		v.ClubID = &c
 	}
 	if pv.ContactVisible {
 		v.Email, v.Phone, v.WhatsApp, v.Signal, v.Telegram = &u.Email, &u.Phone, &u.WhatsApp, &u.Signal, &u.Telegram

@@ -48,6 +48,7 @@ type profileView struct {
 	District     string     `json:"district" doc:"District or autonomous region code (see /api/geo/districts)"`
 	Municipality string     `json:"municipality" doc:"Municipality code within the district"`
 	Timezone     string     `json:"timezone" doc:"IANA timezone of the availability times"`
+	ClubID       *int64     `json:"club_id" doc:"Home club (a validated club)"`
 	CreatedAt    time.Time  `json:"created_at" doc:"Registration date"`
 	Availability []slotView `json:"availability"`
 }
@@ -59,6 +60,10 @@ func (s *Server) viewProfile(u store.User, slots []store.Slot) profileView {
 	if u.Age.Valid {
 		a := int(u.Age.Int64)
 		v.Age = &a
+	}
+	if u.ClubID.Valid {
+		c := u.ClubID.Int64
+		v.ClubID = &c
 	}
 	return v
 }
@@ -87,6 +92,7 @@ type profileInput struct {
 		District     string `json:"district,omitempty" maxLength:"60"`
 		Municipality string `json:"municipality,omitempty" maxLength:"80"`
 		Timezone     string `json:"timezone,omitempty" maxLength:"60"`
+		ClubID       *int64 `json:"club_id,omitempty" doc:"Home club: a validated club id, or omitted/null for none"`
 	}
 }
 
@@ -94,7 +100,7 @@ func (s *Server) updateProfile(ctx context.Context, in *profileInput) (*profileO
 	b := in.Body
 	u, err := s.svc.UpdateProfile(ctx, currentFrom(ctx), service.ProfileInput{FirstName: b.FirstName, LastName: b.LastName,
 		Phone: b.Phone, WhatsApp: b.WhatsApp, Signal: b.Signal, Telegram: b.Telegram, Age: b.Age, Gender: b.Gender,
-		District: b.District, Municipality: b.Municipality, Timezone: b.Timezone})
+		District: b.District, Municipality: b.Municipality, Timezone: b.Timezone, ClubID: b.ClubID})
 	if err != nil {
 		return nil, s.problemFrom(ctx, err)
 	}
@@ -187,8 +193,7 @@ func (s *Server) deletePhoto(ctx context.Context, _ *struct{}) (*struct{}, error
 	return nil, nil
 }
 
-// servePhoto sends a player's photo. With the current version in ?v= it is cached for a year
-// (a new photo gets a new URL); otherwise it is revalidated by ETag.
+// servePhoto sends a player's photo.
 func (s *Server) servePhoto(w http.ResponseWriter, r *http.Request) {
 	var id int64
 	if _, err := fmt.Sscan(r.PathValue("id"), &id); err != nil || id <= 0 {
@@ -196,12 +201,18 @@ func (s *Server) servePhoto(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p, err := s.svc.Photo(r.Context(), currentFrom(r.Context()), id)
+	s.writeImage(w, r, p, err)
+}
+
+// writeImage sends a stored JPEG. With the current version in ?v= it is cached for a year (a
+// new picture gets a new URL); otherwise it is revalidated by ETag.
+func (s *Server) writeImage(w http.ResponseWriter, r *http.Request, p store.PhotoRow, err error) {
 	if err != nil {
 		if e, ok := service.AsError(err); ok {
 			writeProblem(w, r, newProblem(langOf(r.Context()), serviceStatus[e.Kind], e.Code, nil))
 			return
 		}
-		s.log.ErrorContext(r.Context(), "photo", "err", err)
+		s.log.ErrorContext(r.Context(), "image", "err", err)
 		writeProblem(w, r, newProblem(langOf(r.Context()), http.StatusInternalServerError, "", nil))
 		return
 	}

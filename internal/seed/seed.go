@@ -18,6 +18,7 @@ import (
 type Result struct {
 	Skipped         bool // the database already had data: nothing was written
 	Users           int
+	Clubs           int
 	ContactMessages int
 }
 
@@ -77,6 +78,7 @@ func Demo(ctx context.Context, db *store.DB) (Result, error) {
 	}
 	now := db.Now()
 	err = db.Tx(ctx, func(tx *sqlx.Tx) error {
+		var users []store.User
 		for i, a := range DemoAccounts {
 			u := store.User{Email: a.Email, FirstName: a.FirstName, LastName: a.LastName, Role: a.Role,
 				Profile: store.Profile{District: a.District, Municipality: a.Municipality, Phone: strings.ReplaceAll(a.Phone, " ", ""),
@@ -100,6 +102,11 @@ func Demo(ctx context.Context, db *store.DB) (Result, error) {
 				}
 			}
 			res.Users++
+			users = append(users, u)
+		}
+		var err error
+		if res.Clubs, err = seedClubs(ctx, db, tx, users, now); err != nil {
+			return err
 		}
 		for i, m := range demoContactMessages {
 			msg := m

@@ -24,6 +24,12 @@ func TestDemoFillsOnceOnly(t *testing.T) {
 		if n != res.ContactMessages {
 			t.Fatalf("rows %d, want %d", n, res.ContactMessages)
 		}
+		validated, _, _ := db.ListClubs(ctx, store.ClubFilter{Statuses: []string{"validated"}, Limit: 100})
+		pending, _, _ := db.ListClubs(ctx, store.ClubFilter{Statuses: []string{"pending"}})
+		rejected, _, _ := db.ListClubs(ctx, store.ClubFilter{Statuses: []string{"rejected"}})
+		if len(validated) < 20 || len(pending) == 0 || len(rejected) != 1 || validated[0].Members == 0 {
+			t.Fatalf("demo clubs: %d validated, %d pending, %d rejected", len(validated), len(pending), len(rejected))
+		}
 		list, _ := db.ListContactMessages(ctx, 0, 10)
 		if !list[0].CreatedAt.After(list[len(list)-1].CreatedAt) {
 			t.Fatal("demo messages should be spread in time, newest first")

@@ -37,6 +37,7 @@ type ProfileInput struct {
 	Gender                            string
 	District, Municipality            string
 	Timezone                          string
+	ClubID                            *int64 // home club: a validated club, or nil for none
 }
 
 var (
@@ -136,6 +137,14 @@ func (s *Service) UpdateProfile(ctx context.Context, cur Current, in ProfileInpu
 	if _, err := time.LoadLocation(u.Timezone); err != nil || u.Timezone == "Local" {
 		fe.add("timezone", "profile.timezone_unknown", nil)
 	}
+	u.ClubID = sql.NullInt64{}
+	if in.ClubID != nil && *in.ClubID > 0 {
+		c, err := s.db.ClubByID(ctx, nil, *in.ClubID)
+		if err != nil || c.Status != "validated" {
+			fe.add("club_id", "profile.club_invalid", nil)
+		}
+		u.ClubID = sql.NullInt64{Int64: *in.ClubID, Valid: true}
+	}
 	if err := fe.err(); err != nil {
 		return cur.User, err
 	}
@@ -224,22 +233,31 @@ func (s *Service) SetPhoto(ctx context.Context, cur Current, r io.Reader) (strin
 	if err := signedIn(cur); err != nil {
 		return "", err
 	}
-	p, err := media.ProcessPhoto(ctx, r)
-	for _, known := range []error{media.ErrTooLarge, media.ErrNotImage, media.ErrTooManyPixels, media.ErrCorrupt} {
-		if errors.Is(err, known) {
-			return "", &Error{Kind: KindInvalid, Code: "validation.failed",
-				Fields: []FieldError{{Field: "photo", Code: known.Error(), Params: map[string]any{"max": "50 MB"}}}}
-		}
-	}
+	p, etag, err := processPicture(ctx, r, "photo")
 	if err != nil {
 		return "", err
 	}
-	sum := sha256.Sum256(p.JPEG)
-	etag := base64.RawURLEncoding.EncodeToString(sum[:9])
 	err = s.db.Tx(ctx, func(tx *sqlx.Tx) error {
 		return s.db.SavePhoto(ctx, tx, store.PhotoRow{UserID: cur.User.ID, JPEG: p.JPEG, ETag: etag})
 	})
 	return etag, err
+}
+
+// processPicture runs an upload through the media pipeline; a refused picture is a field error
+// on field.
+func processPicture(ctx context.Context, r io.Reader, field string) (media.Photo, string, error) {
+	p, err := media.ProcessPhoto(ctx, r)
+	for _, known := range []error{media.ErrTooLarge, media.ErrNotImage, media.ErrTooManyPixels, media.ErrCorrupt} {
+		if errors.Is(err, known) {
+			return p, "", &Error{Kind: KindInvalid, Code: "validation.failed",
+				Fields: []FieldError{{Field: field, Code: known.Error(), Params: map[string]any{"max": "50 MB"}}}}
+		}
+	}
+	if err != nil {
+		return p, "", err
+	}
+	sum := sha256.Sum256(p.JPEG)
+	return p, base64.RawURLEncoding.EncodeToString(sum[:9]), nil
 }
 
 // DeletePhoto removes the caller's photo (the sign-in account's picture shows again).

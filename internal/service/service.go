@@ -2,6 +2,7 @@ package service
 
 import (
 	"log/slog"
+	"strconv"
 	"time"
 
 	"github.com/tennisladder/ladder/internal/store"
@@ -31,3 +32,5 @@ func New(db *store.DB, o Options) *Service {
 }
 
 func (s *Service) now() time.Time { return s.db.Now() }
+
+func itoa64(i int64) string { return strconv.FormatInt(i, 10) }

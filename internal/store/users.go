@@ -45,12 +45,13 @@ type Profile struct {
 	NotifyPrefs       string        `db:"notify_prefs"` // JSON: {"type": {"in_app": bool, "email": bool}}
 	PhotoETag         string        `db:"photo_etag"`
 	Language          string        `db:"language"` // for emails: the language of the last sign-in or the settings
+	ClubID            sql.NullInt64 `db:"club_id"`  // home club, a validated one
 }
 
 var userColumnList = []string{"id", "email", "first_name", "last_name", "ext_name", "ext_given_name", "ext_picture",
 	"role", "status", "oidc_issuer", "oidc_subject", "created_at", "updated_at", "phone", "whatsapp", "signal",
 	"telegram", "age", "gender", "district", "municipality", "timezone", "contact_visibility", "hidden",
-	"notify_prefs", "photo_etag", "language"}
+	"notify_prefs", "photo_etag", "language", "club_id"}
 
 var userColumns = strings.Join(userColumnList, ", ")
 
@@ -69,21 +70,21 @@ func NormaliseEmail(email string) string { return strings.ToLower(strings.TrimSp
 // UserByID reads one user (ErrNotFound when missing). Pass a *sqlx.Tx to read inside it, or nil.
 func (db *DB) UserByID(ctx context.Context, tx *sqlx.Tx, id int64) (User, error) {
 	var u User
-	err := db.getIn(ctx, tx, &u, (`SELECT `+userColumns+` FROM users WHERE id = ?`), id)
+	err := db.getIn(ctx, tx, &u, (`SELECT ` + userColumns + ` FROM users WHERE id = ?`), id)
 	return u, notFound(err)
 }
 
 // UserByEmail reads one user by email, compared normalised.
 func (db *DB) UserByEmail(ctx context.Context, tx *sqlx.Tx, email string) (User, error) {
 	var u User
-	err := db.getIn(ctx, tx, &u, (`SELECT `+userColumns+` FROM users WHERE email = ?`), NormaliseEmail(email))
+	err := db.getIn(ctx, tx, &u, (`SELECT ` + userColumns + ` FROM users WHERE email = ?`), NormaliseEmail(email))
 	return u, notFound(err)
 }
 
 // UserBySubject reads the user linked to an identity provider's subject.
 func (db *DB) UserBySubject(ctx context.Context, tx *sqlx.Tx, issuer, subject string) (User, error) {
 	var u User
-	err := db.getIn(ctx, tx, &u, (`SELECT `+userColumns+` FROM users WHERE oidc_issuer = ? AND oidc_subject = ?`), issuer, subject)
+	err := db.getIn(ctx, tx, &u, (`SELECT ` + userColumns + ` FROM users WHERE oidc_issuer = ? AND oidc_subject = ?`), issuer, subject)
 	return u, notFound(err)
 }
 
