@@ -1,0 +1,82 @@
+package tennis
+
+import (
+	"errors"
+	"testing"
+)
+
+func TestParse(t *testing.T) {
+	ok := []struct {
+		in, canon string
+		winner    int
+	}{
+		{"6-4 6-3", "6-4 6-3", 0},
+		{"4-6 3-6", "4-6 3-6", 1},
+		{"6-4 3-6 10-7", "6-4 3-6 10-7", 0},
+		{"6-4, 3-6, 8-10", "6-4 3-6 8-10", 1},
+		{"7-6(5) 6-7(10) 6-2", "7-6(5) 6-7(10) 6-2", 0},
+		{"7-5 7-6", "7-5 7-6", 0},
+		{"6-0 0-6 12-10", "6-0 0-6 12-10", 0},
+		{"6–4 6–4", "6-4 6-4", 0},
+	}
+	for _, c := range ok {
+		s, err := Parse(c.in)
+		if err != nil || s.String() != c.canon || s.Winner != c.winner {
+			t.Errorf("%q: %v %q winner %d", c.in, err, s.String(), s.Winner)
+		}
+	}
+	bad := []struct{ in, code string }{
+		{"", "score.empty"},
+		{"6-4", "score.unfinished"},
+		{"6-4 4-6", "score.unfinished"},
+		{"6-5 6-4", "score.set_invalid"},
+		{"8-6 6-4", "score.set_invalid"},
+		{"6-6 6-4", "score.set_invalid"},
+		{"6-4 6-4 6-4", "score.after_match_end"},
+		{"6-4 4-6 10-9", "score.super_tiebreak_invalid"},
+		{"6-4 4-6 13-10", "score.super_tiebreak_invalid"},
+		{"6-4(3) 6-4", "score.tiebreak_only_at_7_6"},
+		{"six-four", "score.format"},
+		{"6-4 6-4 6-4 6-4", "score.too_many_sets"},
+		{"10-8 6-4", "score.set_invalid"},
+	}
+	for _, c := range bad {
+		_, err := Parse(c.in)
+		var e *Error
+		if !errors.As(err, &e) || e.Code != c.code {
+			t.Errorf("%q: got %v want %s", c.in, err, c.code)
+		}
+	}
+}
+
+func TestFlip(t *testing.T) {
+	s, _ := Parse("7-6(4) 3-6 10-6")
+	f := s.Flip()
+	if f.String() != "6-7(4) 6-3 6-10" || f.Winner != 1 {
+		t.Fatal(f.String(), f.Winner)
+	}
+	a, b := s.SetsWon()
+	if a != 2 || b != 1 {
+		t.Fatal(a, b)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"6-4 6-3", "7-6(5) 6-7 10-8", "6-4,4-6", "99-0"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		s, err := Parse(in)
+		if err != nil {
+			return
+		}
+		again, err := Parse(s.String())
+		if err != nil || again.String() != s.String() || again.Winner != s.Winner {
+			t.Fatalf("canonical form does not round-trip: %q → %q (%v)", in, s.String(), err)
+		}
+		a, b := s.SetsWon()
+		if max(a, b) != 2 || len(s.Sets) < 2 || len(s.Sets) > 3 {
+			t.Fatalf("%q accepted as %v", in, s)
+		}
+	})
+}
