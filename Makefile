@@ -28,7 +28,7 @@ web: web-deps
 binary:
 	CGO_ENABLED=0 go build -trimpath -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/ladder
 
-## test: Go (race, SQLite and PostgreSQL), web unit tests, browser end-to-end tests
+## test: Go (race, SQLite and PostgreSQL), web unit tests, browser end-to-end tests (both databases)
 test: test-go test-web test-e2e
 
 test-go:
@@ -38,8 +38,7 @@ test-web: web-deps
 	cd web && npm run typecheck && npm run test:unit
 
 test-e2e: build
-	scripts/ensure-chromium.sh
-	cd web && npm run test:e2e
+	scripts/test-e2e.sh
 
 ## api: regenerate web/openapi.json and the TypeScript types after changing the API
 api: web-deps

@@ -46,6 +46,8 @@ export default defineConfig({
       LADDER_DEV: '1',
       // Cookies are bound to the host: the sign-in redirect must come back to the browser's origin.
       LADDER_BASE_URL: `http://127.0.0.1:${PORT}`,
+      // scripts/test-e2e.sh runs the suite a second time on a fresh PostgreSQL database.
+      LADDER_DATABASE_URL: process.env.LADDER_DATABASE_URL ?? '',
     },
     reuseExistingServer: false,
     timeout: 60_000,

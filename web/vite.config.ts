@@ -29,7 +29,13 @@ export default defineConfig({
         // Libraries change far less often than the app: separate chunks stay cached across deploys.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            // lucide's runtime (not the icons) joins the framework: every page's icons need it, and left
+            // alone the bundler splits it into an extra chunk of the landing page once many lazy pages
+            // share icons with the home page.
+            {
+              name: 'react',
+              test: /node_modules[\\/]((react|react-dom|scheduler|react-router)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/]))/,
+            },
             { name: 'i18n', test: /node_modules[\\/](i18next[^\\/]*|react-i18next)[\\/]/ },
           ],
         },

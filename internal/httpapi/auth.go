@@ -13,8 +13,8 @@ import (
 	"github.com/tennisladder/ladder/internal/store"
 )
 
-// userView is the account as the web app sees it (GET /api/users/me and friends).
-type userView struct {
+// UserView is the account as the web app sees it (GET /api/users/me and friends).
+type UserView struct {
 	ID          int64  `json:"id"`
 	Email       string `json:"email"`
 	Role        string `json:"role" enum:"player,admin,superadmin"`
@@ -27,13 +27,13 @@ type userView struct {
 	IsRoot      bool   `json:"is_root" doc:"The main super admin (protected)"`
 }
 
-func (s *Server) viewUser(u store.User) userView {
-	return userView{ID: u.ID, Email: u.Email, Role: u.Role, Status: u.Status, FirstName: u.FirstName, LastName: u.LastName,
+func (s *Server) viewUser(u store.User) UserView {
+	return UserView{ID: u.ID, Email: u.Email, Role: u.Role, Status: u.Status, FirstName: u.FirstName, LastName: u.LastName,
 		DisplayName: service.DisplayName(u), PhotoURL: photoURL(u), GivenName: u.ExtGivenName, IsRoot: s.svc.IsRoot(u)}
 }
 
 type userOutput struct {
-	Body userView
+	Body UserView
 }
 
 type redirectURLInput struct {
@@ -80,7 +80,7 @@ type sessionInput struct {
 
 type sessionOutput struct {
 	SetCookie []string `header:"Set-Cookie"`
-	Body      userView
+	Body      UserView
 }
 
 // createSession finishes a sign-in: checks state, exchanges the code, verifies the ID token and

@@ -19,7 +19,7 @@ type clubStats struct {
 	Matches     int `json:"matches" doc:"Matches played in the club's tournaments"`
 }
 
-type clubView struct {
+type ClubView struct {
 	ID           int64      `json:"id"`
 	Name         string     `json:"name"`
 	Address      string     `json:"address"`
@@ -39,8 +39,8 @@ type clubView struct {
 	Stats        clubStats  `json:"stats"`
 }
 
-func viewClub(c store.Club) clubView {
-	v := clubView{ID: c.ID, Name: c.Name, Address: c.Address, Phone: c.Phone, Email: c.Email, Website: c.Website,
+func viewClub(c store.Club) ClubView {
+	v := ClubView{ID: c.ID, Name: c.Name, Address: c.Address, Phone: c.Phone, Email: c.Email, Website: c.Website,
 		District: c.District, Municipality: c.Municipality, Status: c.Status, RejectReason: c.RejectReason,
 		CreatorID: c.CreatorID.Int64, CreatedAt: c.CreatedAt, Stats: clubStats{Members: c.Members},
 		Surfaces: []string{}, Facilities: []string{}}
@@ -67,7 +67,7 @@ type listClubsInput struct {
 
 type listClubsOutput struct {
 	Body struct {
-		Items      []clubView `json:"items"`
+		Items      []ClubView `json:"items"`
 		NextCursor string     `json:"next_cursor,omitempty" doc:"Pass as cursor for the next page"`
 	}
 }
@@ -79,7 +79,7 @@ func (s *Server) listClubs(ctx context.Context, in *listClubsInput) (*listClubsO
 		return nil, s.problemFrom(ctx, err)
 	}
 	out := &listClubsOutput{}
-	out.Body.Items = make([]clubView, len(clubs))
+	out.Body.Items = make([]ClubView, len(clubs))
 	for i, c := range clubs {
 		out.Body.Items[i] = viewClub(c)
 	}
@@ -105,7 +105,7 @@ func (b clubBody) input() service.ClubInput {
 }
 
 type clubInput struct{ Body clubBody }
-type clubOutput struct{ Body clubView }
+type clubOutput struct{ Body ClubView }
 
 func (s *Server) proposeClub(ctx context.Context, in *clubInput) (*clubOutput, error) {
 	c, err := s.svc.ProposeClub(ctx, currentFrom(ctx), in.Body.input())
@@ -142,7 +142,7 @@ type memberView struct {
 
 type clubDetailOutput struct {
 	Body struct {
-		clubView
+		ClubView
 		Members []memberView `json:"members"`
 		MyRole  string       `json:"my_role" doc:"administrator, member, or empty when not a member"`
 		CanEdit bool         `json:"can_edit"`
@@ -155,7 +155,7 @@ func (s *Server) getClub(ctx context.Context, in *clubIDInput) (*clubDetailOutpu
 		return nil, s.problemFrom(ctx, err)
 	}
 	out := &clubDetailOutput{}
-	out.Body.clubView = viewClub(d.Club)
+	out.Body.ClubView = viewClub(d.Club)
 	out.Body.Members = make([]memberView, len(d.Members))
 	for i, m := range d.Members {
 		out.Body.Members[i] = memberView{UserID: m.UserID, DisplayName: service.DisplayName(m.User), PhotoURL: photoURL(m.User),

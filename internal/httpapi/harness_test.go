@@ -148,7 +148,7 @@ func (b *browser) startSignIn(email string) (code, state string) {
 }
 
 // signIn goes through the whole flow and returns the account as /api/sessions answered it.
-func (b *browser) signIn(email string) userView {
+func (b *browser) signIn(email string) UserView {
 	t := b.l.t
 	t.Helper()
 	code, state := b.startSignIn(email)
@@ -156,7 +156,7 @@ func (b *browser) signIn(email string) userView {
 	if r.code != http.StatusCreated {
 		t.Fatalf("sessions: %d %s", r.code, r.body)
 	}
-	var u userView
+	var u UserView
 	_ = json.Unmarshal([]byte(r.body), &u)
 	return u
 }

@@ -38,7 +38,7 @@ func slotViews(s []store.Slot) []slotView {
 
 // profileView is the caller's own profile: every field.
 type profileView struct {
-	userView
+	UserView
 	Phone        string     `json:"phone"`
 	WhatsApp     string     `json:"whatsapp"`
 	Signal       string     `json:"signal"`
@@ -54,7 +54,7 @@ type profileView struct {
 }
 
 func (s *Server) viewProfile(u store.User, slots []store.Slot) profileView {
-	v := profileView{userView: s.viewUser(u), Phone: u.Phone, WhatsApp: u.WhatsApp, Signal: u.Signal, Telegram: u.Telegram,
+	v := profileView{UserView: s.viewUser(u), Phone: u.Phone, WhatsApp: u.WhatsApp, Signal: u.Signal, Telegram: u.Telegram,
 		Gender: u.Gender, District: u.District, Municipality: u.Municipality, Timezone: u.Timezone, CreatedAt: u.CreatedAt,
 		Availability: slotViews(slots)}
 	if u.Age.Valid {

@@ -95,6 +95,9 @@ func Demo(ctx context.Context, db *store.DB) (Result, error) {
 			for j, n := range demoNotes {
 				note := n
 				note.UserID = u.ID
+				if a.FirstName == "Inês" { // nobody challenges themselves
+					note.Params = strings.ReplaceAll(note.Params, "Inês Rodrigues", "Tiago Almeida")
+				}
 				note.IsRead = j >= 2
 				note.CreatedAt = now.Add(-time.Duration(len(demoNotes)-j) * 5 * time.Hour)
 				if err := db.InsertNotification(ctx, tx, &note); err != nil {

@@ -144,8 +144,8 @@ test.describe('sign-in through the development identity provider', () => {
 test.describe('signed-in routes (spec §2)', () => {
   const SIGNED_IN: Array<[string, RegExp]> = [
     ['/profile', /O meu perfil/],
-    ['/profile/enhanced', /Perfil avançado/],
-    ['/players/1', /Perfil do jogador/],
+    ['/profile/enhanced', /Sofia Martins/], // the own profile as others see it: the name is the title
+    ['/players/1', /Rita Oliveira/],
     ['/players/1/stats', /Estatísticas do jogador/],
     ['/challenges', /Desafios/],
     ['/notifications', /Notificações/],

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type ConsoleMessage, type Page } from '@playwright/test';
 
@@ -83,4 +84,51 @@ export async function axe(page: Page) {
 export async function screenshot(page: Page, name: string) {
   mkdirSync('e2e/.screenshots', { recursive: true });
   await page.screenshot({ path: `e2e/.screenshots/${name}.png`, fullPage: true, animations: 'disabled' });
+}
+
+/** A new account, created at its first sign-in (the development provider accepts any address). */
+export function freshAccount(prefix: string) {
+  const local = `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  return { email: `${local}@example.test`, name: local };
+}
+
+/** The signed-in account's id, as the server knows it. */
+export async function myId(page: Page): Promise<number> {
+  const res = await page.request.get('/api/users/me');
+  return ((await res.json()) as { id: number }).id;
+}
+
+/** A solid-colour w×h PNG (RGB, no compression tricks), for upload tests. */
+export function makePng(width: number, height: number, [r, g, b]: [number, number, number] = [4, 120, 87]): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of buf) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

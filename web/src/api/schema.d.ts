@@ -504,10 +504,37 @@ export interface components {
             website?: string;
         };
         ClubDetailOutputBody: {
+            address: string;
             can_edit: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            creator_id?: number;
+            district: string;
+            email: string;
+            /**
+             * Format: date-time
+             * @description When a pending club is removed if not validated
+             */
+            expires_at?: string;
+            /** @description parking, changing_rooms, showers, lighting, cafe, pro_shop, coaching, indoor_courts, accessible, padel */
+            facilities: string[];
+            /** Format: int64 */
+            id: number;
+            image_url: string;
             members: components["schemas"]["MemberView"][];
+            municipality: string;
             /** @description administrator, member, or empty when not a member */
             my_role: string;
+            name: string;
+            phone: string;
+            reject_reason?: string;
+            stats: components["schemas"]["ClubStats"];
+            /** @enum {string} */
+            status: "pending" | "validated" | "rejected";
+            /** @description clay, hard, grass, carpet, artificial_grass, indoor_hard */
+            surfaces: string[];
+            website: string;
         };
         ClubStats: {
             /**
@@ -760,14 +787,31 @@ export interface components {
              * @description Registration date
              */
             created_at: string;
+            /** @description First and last name, else the fallbacks of the spec */
+            display_name: string;
             /** @description District or autonomous region code (see /api/geo/districts) */
             district: string;
+            email: string;
+            first_name: string;
             /** @enum {string} */
             gender: "" | "male" | "female" | "other";
+            /** @description Given name from the sign-in account */
+            given_name: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The main super admin (protected) */
+            is_root: boolean;
+            last_name: string;
             /** @description Municipality code within the district */
             municipality: string;
             phone: string;
+            /** @description Profile photo, else the sign-in account's picture, else empty */
+            photo_url: string;
+            /** @enum {string} */
+            role: "player" | "admin" | "superadmin";
             signal: string;
+            /** @enum {string} */
+            status: "active" | "suspended" | "paused";
             telegram: string;
             /** @description IANA timezone of the availability times */
             timezone: string;

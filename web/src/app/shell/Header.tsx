@@ -14,6 +14,7 @@ import { MAIN_NAV } from './nav';
 import { ThemeToggle } from './ThemeToggle';
 
 const AdminPanelButton = lazy(() => loadSignedInShell().then((m) => ({ default: m.AdminPanelButton })));
+const NotificationBell = lazy(() => loadSignedInShell().then((m) => ({ default: m.NotificationBell })));
 const UserMenu = lazy(() => loadSignedInShell().then((m) => ({ default: m.UserMenu })));
 
 /** Holds the place of the user menu while the session or its code loads (no Login flash). */
@@ -50,7 +51,8 @@ export function Header() {
             ))}
           </ul>
         </nav>
-        <div className="ml-auto flex items-center gap-1">
+        {/* Phones: up to eight controls for a signed-in admin; tighter gaps and 36 px icon buttons fit 360 px. */}
+        <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
           {user && (
             <Suspense fallback={null}>
               <AdminPanelButton />
@@ -60,12 +62,18 @@ export function Header() {
           <Button
             variant="ghost"
             size="icon"
+            className="max-sm:w-9"
             aria-label={t('header.search')}
             title={t('header.search')}
             onClick={() => toast.info(t('header.search'), t('header.searchSoon'))}
           >
             <Search className="h-5 w-5" aria-hidden="true" />
           </Button>
+          {user && (
+            <Suspense fallback={null}>
+              <NotificationBell />
+            </Suspense>
+          )}
           <LanguageSwitcher />
           <ThemeToggle />
           {initialLoading ? (

@@ -17,7 +17,7 @@ export function LanguageSwitcher() {
     <Menu
       label={t('header.languageMenu')}
       trigger={(props) => (
-        <Button {...props} variant="ghost" size="sm" aria-label={t('header.language', { language: t(`language.${active}`) })}>
+        <Button {...props} variant="ghost" size="sm" className="max-sm:px-2" aria-label={t('header.language', { language: t(`language.${active}`) })}>
           <Languages className="h-5 w-5" aria-hidden="true" />
           <span className="font-semibold uppercase">{active}</span>
         </Button>

@@ -47,6 +47,7 @@ export function MobileMenu() {
         ref={buttonRef}
         variant="ghost"
         size="icon"
+        className="max-sm:w-9"
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={open ? t('a11y.closeMenu') : t('a11y.openMenu')}

@@ -22,9 +22,12 @@ import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/SessionProvider';
 import { isAdminOrAbove, isSuperAdmin, userName, type Role } from '@/lib/user';
 
+// The notification bell rides in this chunk: loaded once someone is signed in, like the rest.
+export { NotificationBell } from '@/features/notifications/components/NotificationBell';
+
 /**
- * The shell's pieces for signed-in users (spec §2 "Shell"): admin panel button, user menu,
- * floating action menu and the admin quick access. Loaded lazily, only once someone is signed in,
+ * The shell's pieces for signed-in users (spec §2 "Shell"): admin panel button, notification bell,
+ * user menu, floating action menu and the admin quick access. Loaded lazily, only once someone is signed in,
  * so visitors' first load stays light.
  */
 

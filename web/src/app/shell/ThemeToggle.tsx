@@ -8,7 +8,7 @@ export function ThemeToggle() {
   const { theme, toggleTheme } = useTheme();
   const label = theme === 'dark' ? t('header.themeToLight') : t('header.themeToDark');
   return (
-    <Button variant="ghost" size="icon" onClick={toggleTheme} aria-label={label} title={label}>
+    <Button variant="ghost" size="icon" className="max-sm:w-9" onClick={toggleTheme} aria-label={label} title={label}>
       {theme === 'dark' ? <Sun className="h-5 w-5" aria-hidden="true" /> : <Moon className="h-5 w-5" aria-hidden="true" />}
     </Button>
   );

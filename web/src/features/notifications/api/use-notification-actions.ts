@@ -1,0 +1,60 @@
+import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useSession } from '@/lib/SessionProvider';
+import type { BellState } from './bell';
+import { notificationKeys } from './keys';
+import type { NotificationPage } from './list-notifications';
+import { markAllNotificationsRead } from './mark-all-read';
+import { markNotificationRead } from './mark-read';
+import type { Notification } from './recent-notifications';
+
+/**
+ * Marking notifications read, for the bell and the /notifications page alike: the server first,
+ * then every cached view (the bell and the full list, in any language) is updated in place.
+ * Spec §4: unread becomes read, never back; the unread count goes down by one per mark, never
+ * below 0. Spec §8: a failed mark is logged and changes nothing.
+ */
+export function useNotificationActions() {
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const userId = user?.id ?? 0;
+
+  const apply = useCallback(
+    (which: number | 'all') => {
+      const read = (n: Notification) => (which === 'all' || n.id === which ? { ...n, is_read: true } : n);
+      const unread = (count: number) => (which === 'all' ? 0 : Math.max(0, count - 1));
+      queryClient.setQueriesData<BellState>({ queryKey: [...notificationKeys.all(userId), 'bell'] }, (old) =>
+        old ? { items: old.items.map(read), unread: unread(old.unread) } : old,
+      );
+      queryClient.setQueriesData<InfiniteData<NotificationPage>>({ queryKey: [...notificationKeys.all(userId), 'list'] }, (old) =>
+        old ? { ...old, pages: old.pages.map((p) => ({ ...p, items: p.items.map(read), unread: unread(p.unread) })) } : old,
+      );
+    },
+    [queryClient, userId],
+  );
+
+  /** Marks one unread notification read; false (and nothing changed) when the server refused. */
+  const markRead = useCallback(
+    async (notification: Notification): Promise<boolean> => {
+      if (notification.is_read) return true;
+      try {
+        await markNotificationRead(notification.id);
+      } catch (error) {
+        console.error('Error marking notification as read', error);
+        return false;
+      }
+      apply(notification.id);
+      return true;
+    },
+    [apply],
+  );
+
+  /** Marks everything read; throws the request's error so the caller can say so. */
+  const markAllRead = useCallback(async () => {
+    const marked = await markAllNotificationsRead();
+    apply('all');
+    return marked;
+  }, [apply]);
+
+  return { markRead, markAllRead };
+}

@@ -1,0 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/Button';
+import { PageTitle } from '@/components/ui/PageTitle';
+import { PageSpinner } from '@/components/ui/Spinner';
+import { useSession } from '@/lib/SessionProvider';
+import { settingsQuery } from '../api/get-settings';
+import { SettingsForm } from '../components/SettingsForm';
+
+/** /settings: notification and privacy preferences (spec §2). */
+export default function SettingsPage() {
+  const { t } = useTranslation('settings');
+  const { t: tc } = useTranslation();
+  const { user } = useSession();
+  const query = useQuery(settingsQuery(user?.id ?? 0));
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <PageTitle title={tc('pages.settings')} />
+      <p className="mt-2 text-muted">{t('intro')}</p>
+      <div className="mt-8">
+        {query.isPending ? (
+          <PageSpinner />
+        ) : query.isError ? (
+          <div role="alert" className="rounded-2xl border border-border bg-surface p-6 text-center">
+            <p className="font-semibold text-fg">{t('loadFailed')}</p>
+            <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
+              {t('retry')}
+            </Button>
+          </div>
+        ) : (
+          <SettingsForm userId={user?.id ?? 0} initial={query.data} />
+        )}
+      </div>
+    </div>
+  );
+}
