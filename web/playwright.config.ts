@@ -12,7 +12,8 @@ import { defineConfig, devices } from '@playwright/test';
 process.env.LADDER_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'ladder-e2e-'));
 process.env.LADDER_BIN ??= join(import.meta.dirname, '../bin/ladder');
 
-const PORT = 18080;
+// E2E_PORT lets two checkouts run their suites side by side.
+const PORT = Number(process.env.E2E_PORT ?? 18080);
 
 export default defineConfig({
   testDir: './e2e',
