@@ -30,6 +30,7 @@ Usage:
   ladder seed --demo [flags] fill an empty database with demo data
   ladder contacts [--json] [flags]  list stored contact and support messages
   ladder user ACTION EMAIL [ROLE] [--as EMAIL]  promote, demote, suspend, reactivate
+  ladder backup FILE        copy the SQLite database to FILE while it runs (PostgreSQL: pg_dump)
   ladder openapi            print the OpenAPI document (JSON)
   ladder version            print the version
 
@@ -68,7 +69,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	// Command-specific words and flags are taken out before the configuration flags are parsed.
 	var words []string
 	var as string
-	if cmd == "user" {
+	if cmd == "user" || cmd == "backup" {
 		var err error
 		if words, as, rest, err = splitUserArgs(rest); err != nil {
 			return err
@@ -100,6 +101,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return listContacts(ctx, cfg, log, stdout, asJSON)
 	case "user":
 		return userCommand(ctx, cfg, log, stdout, words, as)
+	case "backup":
+		return backup(ctx, cfg, log, stdout, words)
 	default:
 		fmt.Fprint(stderr, usage)
 		return fmt.Errorf("unknown command %q", cmd)
@@ -186,5 +189,21 @@ func listContacts(ctx context.Context, cfg config.Config, log *slog.Logger, stdo
 	for _, m := range msgs {
 		fmt.Fprintf(stdout, "#%d %s [%s] %s <%s>: %s\n", m.ID, m.CreatedAt.Format("2006-01-02 15:04"), m.Kind, m.Name, m.Email, m.Subject)
 	}
+	return nil
+}
+
+func backup(ctx context.Context, cfg config.Config, log *slog.Logger, stdout io.Writer, words []string) error {
+	if len(words) != 1 {
+		return errors.New("backup: say the file to write, e.g. ladder backup ladder-2026-11-21.db")
+	}
+	db, err := openAndMigrate(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if err := db.Backup(ctx, words[0]); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "backup: written to %s\n", words[0])
 	return nil
 }

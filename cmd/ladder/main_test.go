@@ -69,6 +69,13 @@ func TestCommands(t *testing.T) {
 	if err := run(ctx, []string{"migrate"}, &out, &errs); err != nil {
 		t.Fatal(err)
 	}
+	copyPath := filepath.Join(t.TempDir(), "copy.db")
+	if err := run(ctx, []string{"backup", copyPath}, &out, &errs); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := os.Stat(copyPath); err != nil || st.Size() == 0 {
+		t.Fatalf("backup file: %v", err)
+	}
 	if err := run(ctx, []string{"bogus"}, &out, &errs); err == nil {
 		t.Fatal("unknown command accepted")
 	}

@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -112,5 +113,32 @@ func TestSchemasMatch(t *testing.T) {
 	}
 	if len(liteCols) == 0 {
 		t.Fatal("no columns found")
+	}
+}
+
+func TestBackup(t *testing.T) {
+	db := storetest.NewTestSQLite(t)
+	ctx := context.Background()
+	m := &store.ContactMessage{Kind: "support", Name: "Ana", Email: "ana@example.pt", Subject: "backup", Message: "m"}
+	if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.InsertContactMessage(ctx, tx, m) }); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "copy.db")
+	if err := db.Backup(ctx, path); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Backup(ctx, path); err == nil {
+		t.Fatal("overwrote an existing file")
+	}
+	cp, err := store.OpenSQLite(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cp.Close()
+	if v, _ := cp.SchemaVersion(ctx); v < 1 {
+		t.Fatal("copy has no schema")
+	}
+	if n, _ := cp.CountContactMessages(ctx); n != 1 {
+		t.Fatalf("copy has %d messages", n)
 	}
 }
