@@ -90,6 +90,7 @@ var matrix = map[string]matrixRow{
 	"GET /api/notifications":              {path: "/api/notifications", want: signedIn(200)},
 	"GET /api/notifications/unread_count": {path: "/api/notifications/unread_count", want: signedIn(200)},
 	"POST /api/notifications/read_all":    {path: "/api/notifications/read_all", want: signedIn(200)},
+	"GET /api/search":                     {path: "/api/search?q=clube", want: all(200)},
 	"GET /api/clubs":                      {path: "/api/clubs", want: all(200)},
 	"POST /api/clubs":                     {path: "/api/clubs", body: map[string]any{"name": "Clube Matriz"}, want: signedIn(201)},
 	"GET /api/clubs/{id}":                 {path: "/api/clubs/{club}", want: all(200)},

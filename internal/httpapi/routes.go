@@ -126,6 +126,10 @@ func (s *Server) routes() []Route {
 		op(policy.SignedIn, huma.Operation{OperationID: "mark-all-notifications-read", Method: http.MethodPost, Path: "/api/notifications/read_all",
 			Summary: "Mark every notification read", Tags: []string{"notifications"}, Errors: []int{http.StatusUnauthorized}}, (*Server).markAllRead),
 
+		op(policy.Public, huma.Operation{OperationID: "search", Method: http.MethodGet, Path: "/api/search",
+			Summary: "Global search", Tags: []string{"search"},
+			Description: "Clubs for everyone; players (listed, not suspended) for signed-in callers; at most 5 of each."}, (*Server).search),
+
 		// Clubs.
 		op(policy.Public, huma.Operation{OperationID: "list-clubs", Method: http.MethodGet, Path: "/api/clubs",
 			Summary: "Clubs, sorted by name, paginated", Tags: []string{"clubs"}, Errors: []int{http.StatusUnprocessableEntity}}, (*Server).listClubs),

@@ -11,11 +11,12 @@ import (
 // role or status).
 func (db *DB) UpdateProfile(ctx context.Context, tx *sqlx.Tx, u *User) error {
 	u.UpdatedAt = db.Now()
+	u.SearchKey = userSearchKey(*u)
 	_, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE users SET first_name = ?, last_name = ?, phone = ?,
 		whatsapp = ?, signal = ?, telegram = ?, age = ?, gender = ?, district = ?, municipality = ?, timezone = ?,
-		club_id = ?, updated_at = ? WHERE id = ?`),
+		club_id = ?, search_key = ?, updated_at = ? WHERE id = ?`),
 		u.FirstName, u.LastName, u.Phone, u.WhatsApp, u.Signal, u.Telegram, u.Age, u.Gender, u.District,
-		u.Municipality, u.Timezone, u.ClubID, u.UpdatedAt, u.ID)
+		u.Municipality, u.Timezone, u.ClubID, u.SearchKey, u.UpdatedAt, u.ID)
 	return err
 }
 

@@ -44,14 +44,15 @@ type Profile struct {
 	Hidden            bool          `db:"hidden"`       // kept out of search and player lists
 	NotifyPrefs       string        `db:"notify_prefs"` // JSON: {"type": {"in_app": bool, "email": bool}}
 	PhotoETag         string        `db:"photo_etag"`
-	Language          string        `db:"language"` // for emails: the language of the last sign-in or the settings
-	ClubID            sql.NullInt64 `db:"club_id"`  // home club, a validated one
+	SearchKey         string        `db:"search_key"` // names, normalised: player search
+	Language          string        `db:"language"`   // for emails: the language of the last sign-in or the settings
+	ClubID            sql.NullInt64 `db:"club_id"`    // home club, a validated one
 }
 
 var userColumnList = []string{"id", "email", "first_name", "last_name", "ext_name", "ext_given_name", "ext_picture",
 	"role", "status", "oidc_issuer", "oidc_subject", "created_at", "updated_at", "phone", "whatsapp", "signal",
 	"telegram", "age", "gender", "district", "municipality", "timezone", "contact_visibility", "hidden",
-	"notify_prefs", "photo_etag", "language", "club_id"}
+	"notify_prefs", "photo_etag", "search_key", "language", "club_id"}
 
 var userColumns = strings.Join(userColumnList, ", ")
 
@@ -99,6 +100,7 @@ func (db *DB) InsertUser(ctx context.Context, tx *sqlx.Tx, u *User) error {
 		u.Status = "active"
 	}
 	u.CreatedAt, u.UpdatedAt = now, now
+	u.SearchKey = userSearchKey(*u)
 	if u.Timezone == "" {
 		u.Timezone = "Europe/Lisbon"
 	}
@@ -114,20 +116,21 @@ func (db *DB) InsertUser(ctx context.Context, tx *sqlx.Tx, u *User) error {
 	return tx.QueryRowxContext(ctx, db.Dialect.rebind(`
 		INSERT INTO users (email, first_name, last_name, ext_name, ext_given_name, ext_picture, role, status,
 			oidc_issuer, oidc_subject, created_at, updated_at, phone, whatsapp, signal, telegram, age, gender,
-			district, municipality, timezone, contact_visibility, hidden, notify_prefs, language)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+			district, municipality, timezone, contact_visibility, hidden, notify_prefs, language, search_key)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
 		u.Email, u.FirstName, u.LastName, u.ExtName, u.ExtGivenName, u.ExtPicture, u.Role, u.Status,
 		u.OIDCIssuer, u.OIDCSubject, u.CreatedAt, u.UpdatedAt, u.Phone, u.WhatsApp, u.Signal, u.Telegram, u.Age,
-		u.Gender, u.District, u.Municipality, u.Timezone, u.ContactVisibility, u.Hidden, u.NotifyPrefs, u.Language).Scan(&u.ID)
+		u.Gender, u.District, u.Municipality, u.Timezone, u.ContactVisibility, u.Hidden, u.NotifyPrefs, u.Language, u.SearchKey).Scan(&u.ID)
 }
 
 // UpdateUserIdentity links the account to the provider's subject and refreshes the names and
 // picture the provider gave at this sign-in.
 func (db *DB) UpdateUserIdentity(ctx context.Context, tx *sqlx.Tx, u *User) error {
 	u.UpdatedAt = db.Now()
+	u.SearchKey = userSearchKey(*u)
 	_, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE users SET oidc_issuer = ?, oidc_subject = ?,
-		ext_name = ?, ext_given_name = ?, ext_picture = ?, language = ?, updated_at = ? WHERE id = ?`),
-		u.OIDCIssuer, u.OIDCSubject, u.ExtName, u.ExtGivenName, u.ExtPicture, u.Language, u.UpdatedAt, u.ID)
+		ext_name = ?, ext_given_name = ?, ext_picture = ?, language = ?, search_key = ?, updated_at = ? WHERE id = ?`),
+		u.OIDCIssuer, u.OIDCSubject, u.ExtName, u.ExtGivenName, u.ExtPicture, u.Language, u.SearchKey, u.UpdatedAt, u.ID)
 	return err
 }
 
@@ -157,4 +160,22 @@ func (db *DB) CountUsers(ctx context.Context) (int, error) {
 	var n int
 	err := db.R.GetContext(ctx, &n, `SELECT COUNT(*) FROM users`)
 	return n, err
+}
+
+// userSearchKey is what player search matches: the names the player set, else the provider's.
+func userSearchKey(u User) string {
+	name := strings.TrimSpace(u.FirstName + " " + u.LastName)
+	if name == "" {
+		name = u.ExtName
+	}
+	return SearchKey(name)
+}
+
+// SearchPlayers finds listed, not suspended players whose name contains term.
+func (db *DB) SearchPlayers(ctx context.Context, term string, limit int) ([]User, error) {
+	out := []User{}
+	err := db.R.SelectContext(ctx, &out, db.Dialect.rebind(`SELECT `+userColumns+` FROM users
+		WHERE hidden = ? AND status <> 'suspended' AND search_key LIKE ? ESCAPE '\' ORDER BY search_key, id LIMIT ?`),
+		false, likePattern(term), limit)
+	return out, err
 }

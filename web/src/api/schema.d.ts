@@ -386,6 +386,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Global search
+         * @description Clubs for everyone; players (listed, not suspended) for signed-in callers; at most 5 of each.
+         */
+        get: operations["search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sessions": {
         parameters: {
             query?: never;
@@ -828,6 +848,20 @@ export interface components {
         RoleInputBody: {
             /** @enum {string} */
             role: "player" | "admin" | "superadmin";
+        };
+        SearchOutputBody: {
+            results: components["schemas"]["SearchResult"][];
+        };
+        SearchResult: {
+            description: string;
+            /** Format: int64 */
+            id: number;
+            subtitle: string;
+            title: string;
+            /** @enum {string} */
+            type: "tournament" | "club" | "player" | "challenge";
+            /** @description In-app path */
+            url: string;
         };
         SessionInputBody: {
             /** @description The code from the callback URL */
@@ -2238,6 +2272,39 @@ export interface operations {
             };
             /** @description Internal Server Error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    search: {
+        parameters: {
+            query?: {
+                /** @description At least 2 characters after trimming; shorter gives no results */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };

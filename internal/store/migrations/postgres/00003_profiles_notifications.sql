@@ -12,6 +12,7 @@ ALTER TABLE users ADD COLUMN contact_visibility TEXT NOT NULL DEFAULT 'co_player
 ALTER TABLE users ADD COLUMN hidden BOOLEAN NOT NULL DEFAULT FALSE;
 ALTER TABLE users ADD COLUMN notify_prefs TEXT NOT NULL DEFAULT '{}';
 ALTER TABLE users ADD COLUMN photo_etag TEXT NOT NULL DEFAULT '';
+ALTER TABLE users ADD COLUMN search_key TEXT NOT NULL DEFAULT '';
 ALTER TABLE users ADD COLUMN language TEXT NOT NULL DEFAULT 'pt' CHECK (language IN ('pt', 'en'));
 
 CREATE TABLE availability (
@@ -65,4 +66,4 @@ DROP TABLE user_photos;
 DROP TABLE availability;
 ALTER TABLE users DROP COLUMN phone, DROP COLUMN whatsapp, DROP COLUMN signal, DROP COLUMN telegram,
     DROP COLUMN age, DROP COLUMN gender, DROP COLUMN district, DROP COLUMN municipality, DROP COLUMN timezone,
-    DROP COLUMN contact_visibility, DROP COLUMN hidden, DROP COLUMN notify_prefs, DROP COLUMN photo_etag, DROP COLUMN language;
+    DROP COLUMN contact_visibility, DROP COLUMN hidden, DROP COLUMN notify_prefs, DROP COLUMN photo_etag, DROP COLUMN search_key, DROP COLUMN language;

@@ -12,6 +12,7 @@ ALTER TABLE users ADD COLUMN contact_visibility TEXT NOT NULL DEFAULT 'co_player
 ALTER TABLE users ADD COLUMN hidden BOOLEAN NOT NULL DEFAULT 0;
 ALTER TABLE users ADD COLUMN notify_prefs TEXT NOT NULL DEFAULT '{}';
 ALTER TABLE users ADD COLUMN photo_etag TEXT NOT NULL DEFAULT '';
+ALTER TABLE users ADD COLUMN search_key TEXT NOT NULL DEFAULT '';
 ALTER TABLE users ADD COLUMN language TEXT NOT NULL DEFAULT 'pt' CHECK (language IN ('pt', 'en'));
 
 CREATE TABLE availability (

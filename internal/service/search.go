@@ -1,0 +1,66 @@
+package service
+
+import (
+	"context"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/tennisladder/ladder/internal/geo"
+	"github.com/tennisladder/ladder/internal/store"
+)
+
+// SearchMinLength is the shortest query searched (SPEC §5: at least 2 characters, trimmed).
+const SearchMinLength = 2
+
+// SearchResult is one hit of the global search (SPEC §3).
+type SearchResult struct {
+	Type, Title, Subtitle, Description, URL string
+	ID                                      int64
+}
+
+// Search finds clubs and players whose names contain q (accents and case ignored), at most
+// perType of each. Players are searched only for signed-in callers and never include hidden or
+// suspended accounts. Tournaments and challenges join when they exist.
+func (s *Service) Search(ctx context.Context, cur Current, q, lang string, perType int) ([]SearchResult, error) {
+	q = strings.TrimSpace(q)
+	out := []SearchResult{}
+	if utf8.RuneCountInString(q) < SearchMinLength {
+		return out, nil
+	}
+	clubs, _, err := s.db.ListClubs(ctx, store.ClubFilter{Query: q, Statuses: []string{"validated"}, Limit: perType})
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range clubs {
+		out = append(out, SearchResult{Type: "club", ID: c.ID, Title: c.Name, Subtitle: placeName(c.District, c.Municipality, lang),
+			Description: c.Address, URL: "/clubs/" + itoa64(c.ID)})
+	}
+	if !cur.Actor.SignedIn() {
+		return out, nil
+	}
+	players, err := s.db.SearchPlayers(ctx, q, perType)
+	if err != nil {
+		return nil, err
+	}
+	for _, u := range players {
+		out = append(out, SearchResult{Type: "player", ID: u.ID, Title: DisplayName(u), Subtitle: placeName(u.District, u.Municipality, lang),
+			URL: "/players/" + itoa64(u.ID)})
+	}
+	return out, nil
+}
+
+// placeName is "Municipality, District" in lang, or what is known of it.
+func placeName(district, municipality, lang string) string {
+	d, ok := geo.DistrictByCode(district)
+	if !ok {
+		return ""
+	}
+	name := d.Name[lang]
+	if m, _, ok := geo.MunicipalityByCode(municipality); ok {
+		if m.Name == name {
+			return name
+		}
+		return m.Name + ", " + name
+	}
+	return name
+}
