@@ -109,14 +109,28 @@ func Result(kind RankingType, sc Scoring, standings []Standing, winner, loser in
 	return out, deltas
 }
 
+// HeadToHead says how a did against b in their validated matches: positive when a won more of
+// them, negative when b did, zero when even or they never met.
+type HeadToHead func(a, b int64) int
+
 // Order sorts points standings and numbers their positions: points, then wins, then fewer
 // losses, then seed. Equal players keep distinct positions so every challenge rule has a
 // well-defined "above" and "below".
-func Order(s []Standing) []Standing {
+func Order(s []Standing) []Standing { return OrderWith(s, nil) }
+
+// OrderWith is Order with head-to-head as the first tie-break after points (when h2h is given):
+// points, head-to-head, wins, fewer losses, seed.
+func OrderWith(s []Standing, h2h HeadToHead) []Standing {
 	slices.SortStableFunc(s, func(a, b Standing) int {
-		switch {
-		case a.Points != b.Points:
+		if a.Points != b.Points {
 			return b.Points - a.Points
+		}
+		if h2h != nil {
+			if r := h2h(a.PlayerID, b.PlayerID); r != 0 {
+				return -r
+			}
+		}
+		switch {
 		case a.Wins != b.Wins:
 			return b.Wins - a.Wins
 		case a.Losses != b.Losses:

@@ -147,3 +147,24 @@ func FuzzClassicKeepsEveryone(f *testing.F) {
 		}
 	})
 }
+
+func TestHeadToHeadBreaksTies(t *testing.T) {
+	s := []Standing{{PlayerID: 1, Points: 5, Wins: 3, Seed: 1}, {PlayerID: 2, Points: 5, Wins: 2, Seed: 2}, {PlayerID: 3, Points: 9, Seed: 3}}
+	// Without head-to-head, more wins decide: 1 before 2.
+	if got := order(OrderWith(append([]Standing(nil), s...), nil)); !eq(got, []int64{3, 1, 2}) {
+		t.Fatalf("by wins: %v", got)
+	}
+	// 2 beat 1 when they met: 2 goes first despite fewer wins.
+	h2h := func(a, b int64) int {
+		if a == 2 && b == 1 {
+			return 1
+		}
+		if a == 1 && b == 2 {
+			return -1
+		}
+		return 0
+	}
+	if got := order(OrderWith(append([]Standing(nil), s...), h2h)); !eq(got, []int64{3, 2, 1}) {
+		t.Fatalf("by head-to-head: %v", got)
+	}
+}
