@@ -43,8 +43,8 @@ export const routes: RouteObject[] = [
           { path: 'test-admin', lazy: page(() => import('@/features/admin/pages/TestAdminPage'), ['admin']) },
           { path: 'tournaments', lazy: soon('pages.tournaments') },
           { path: 'tournaments/:id', lazy: soon('pages.tournamentDetail') },
-          { path: 'clubs', lazy: soon('pages.clubs') },
-          { path: 'clubs/:id', lazy: soon('pages.clubDetail') },
+          { path: 'clubs', lazy: page(() => import('@/features/clubs/pages/ClubsPage'), ['clubs']) },
+          { path: 'clubs/:id', lazy: page(() => import('@/features/clubs/pages/ClubPage'), ['clubs']) },
           { path: 'auth/callback', lazy: page(() => import('@/features/auth/pages/AuthCallbackPage'), ['errors']) },
           // Signed-in pages (spec §2, §6): visitors go home once the first user fetch settled.
           {
@@ -65,7 +65,7 @@ export const routes: RouteObject[] = [
             ],
           },
           // The admin area: admins and super admins (the ones who see its button and quick access).
-          { element: <SignedInOnly role="admin" />, children: [{ path: 'super-admin', lazy: soon('pages.superAdmin') }] },
+          { element: <SignedInOnly role="admin" />, children: [{ path: 'super-admin', lazy: page(() => import('@/features/admin/pages/SuperAdminPage'), ['clubs']) }] },
           // Spec §2: the super admins page shows 'Access Denied' to non-super-admins.
           { element: <SignedInOnly role="superadmin" />, children: [{ path: 'super-admins', lazy: soon('pages.superAdmins') }] },
           // Any unknown path goes home (spec §2).

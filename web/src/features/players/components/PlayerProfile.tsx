@@ -8,6 +8,7 @@ import { PageTitle } from '@/components/ui/PageTitle';
 import { SectionCard } from '@/components/ui/SectionCard';
 import { placeNames, useDistricts } from '@/lib/geo';
 import type { Player } from '../api/get-player';
+import { HomeClubFact } from './HomeClubFact';
 import { WeeklyAvailability } from './WeeklyAvailability';
 
 export const CONTACT_FIELDS = ['email', 'phone', 'whatsapp', 'signal', 'telegram'] as const;
@@ -114,6 +115,7 @@ export function PlayerProfile({ player, banner }: { player: Player; banner?: Rea
                   <dd className="font-medium text-fg">{value}</dd>
                 </div>
               ))}
+              {player.club_id ? <HomeClubFact id={player.club_id} /> : null}
             </dl>
           </SectionCard>
 

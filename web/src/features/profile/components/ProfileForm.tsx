@@ -8,6 +8,7 @@ import { focusFirstInvalid } from '@/lib/focus';
 import { useDistricts } from '@/lib/geo';
 import type { Gender, Profile } from '../api/get-profile';
 import { updateProfile, type ProfileInput } from '../api/update-profile';
+import { HomeClubSelect } from './HomeClubSelect';
 import { timezoneOptions, utcOffset } from '../lib/timezones';
 
 /** Spec §5/§9 and the terms: age is optional, at least 13; the server also caps it at 120. */
@@ -26,6 +27,8 @@ export interface ProfileValues {
   district: string;
   municipality: string;
   timezone: string;
+  /** The home club's id, '' for none. */
+  club_id: string;
 }
 
 export type ProfileField = keyof ProfileValues;
@@ -45,18 +48,16 @@ export function valuesOf(p: Profile): ProfileValues {
     district: p.district ?? '',
     municipality: p.municipality ?? '',
     timezone: p.timezone || 'Europe/Lisbon',
+    club_id: p.club_id ? String(p.club_id) : '',
   };
 }
 
-/**
- * The PUT body: every field, age left out when empty (no age). The save replaces the whole
- * profile, so the home club (chosen elsewhere) goes back as it is: leaving it out would clear it.
- */
-export function payloadOf(v: ProfileValues, clubId?: number | null): ProfileInput {
-  const { age, ...rest } = v;
+/** The PUT body: every field; age and the home club left out when empty (none). */
+export function payloadOf(v: ProfileValues): ProfileInput {
+  const { age, club_id, ...rest } = v;
   const body: ProfileInput = { ...rest };
   if (age.trim() !== '') body.age = Number(age);
-  if (clubId != null) body.club_id = clubId;
+  if (club_id) body.club_id = Number(club_id);
   return body;
 }
 
@@ -123,7 +124,7 @@ export function ProfileForm({ profile, onSaved, onDirtyChange }: Props) {
     setSaving(true);
     setErrors({});
     try {
-      const answer = await updateProfile(payloadOf(values, profile.club_id));
+      const answer = await updateProfile(payloadOf(values));
       const next = valuesOf(answer);
       setSaved(next);
       setValues(next);
@@ -225,6 +226,9 @@ export function ProfileForm({ profile, onSaved, onDirtyChange }: Props) {
             </option>
           ))}
         </SelectField>
+        <div className="sm:col-span-2">
+          <HomeClubSelect {...field('club_id')} />
+        </div>
         <div className="sm:col-span-2">
           <SelectField label={t('fields.timezone')} hint={t('hints.timezone')} {...field('timezone')}>
             {zones.map((zone) => {

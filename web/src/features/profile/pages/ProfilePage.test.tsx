@@ -30,6 +30,7 @@ function setup(updateAnswer: (r: Request) => Response | Promise<Response> = asyn
   const api = mockApi([
     ['GET', '/api/profile', () => ok(PROFILE)],
     ['GET', '/api/geo/districts', () => ok(DISTRICTS)],
+    ['GET', '/api/clubs', () => ok({ items: [{ id: 12, name: 'Clube de Ténis da Foz' }] })],
     ['PUT', '/api/profile', updateAnswer],
   ]);
   const utils = renderRoutes(
@@ -172,8 +173,9 @@ describe('payload helpers', () => {
   it('round-trip a profile without age or club', () => {
     const values = valuesOf({ ...PROFILE, age: null, club_id: null });
     expect(values.age).toBe('');
-    expect(payloadOf(values, null)).not.toHaveProperty('age');
-    expect(payloadOf(values, null)).not.toHaveProperty('club_id');
-    expect(payloadOf({ ...values, age: '40' }, 3)).toMatchObject({ age: 40, club_id: 3 });
+    expect(values.club_id).toBe('');
+    expect(payloadOf(values)).not.toHaveProperty('age');
+    expect(payloadOf(values)).not.toHaveProperty('club_id');
+    expect(payloadOf({ ...values, age: '40', club_id: '3' })).toMatchObject({ age: 40, club_id: 3 });
   });
 });

@@ -1,0 +1,15 @@
+import type { components } from '@/api/schema';
+import { request } from '@/lib/api';
+import type { Club } from './list-clubs';
+
+export type ClubInput = components['schemas']['ClubBody'];
+
+/** POST /api/clubs: the club starts pending and its proposer becomes its administrator. */
+export function proposeClub(body: ClubInput): Promise<Club> {
+  return request((api) => api.POST('/api/clubs', { body }), { errorToast: false });
+}
+
+/** PUT /api/clubs/{id}: club administrators and super admins. */
+export function updateClub(id: number, body: ClubInput): Promise<Club> {
+  return request((api) => api.PUT('/api/clubs/{id}', { params: { path: { id } }, body }), { errorToast: false });
+}
