@@ -3,7 +3,6 @@ package httpapi
 import (
 	"context"
 	"math"
-	"net/http"
 
 	"github.com/tennisladder/ladder/internal/service"
 )
@@ -42,5 +41,3 @@ func (s *Server) sendContact(ctx context.Context, in *contactInput) (*contactOut
 	out.Body.ID = m.ID
 	return out, nil
 }
-
-var _ = http.StatusCreated

@@ -109,9 +109,6 @@ func ChangeStatus(a Actor, t Target, to Status) error {
 	return nil
 }
 
-// SeeAdminPanel decides whether the admin area and its quick access are offered.
-func SeeAdminPanel(a Actor) bool { return a.IsAdmin() }
-
 // Access is the coarse rule of a route: who may call it at all. Finer rules (this club, this
 // tournament) are decided by the functions above inside the services.
 type Access string
@@ -123,34 +120,22 @@ const (
 	SuperAdmins Access = "superadmin" // super admins (root included)
 )
 
-// Allow decides route-level access.
+// Allow decides route-level access: visitors are asked to sign in; signed-in accounts without
+// the role are refused.
 func Allow(a Actor, acc Access) error {
-	switch acc {
-	case Public:
-		return nil
-	case SignedIn:
-		if !a.SignedIn() {
-			return deny(CodeSignInRequired)
-		}
-		return nil
-	case AdminOnly:
-		if !a.SignedIn() {
-			return deny(CodeSignInRequired)
-		}
-		if !a.IsAdmin() {
-			return deny(CodeForbidden)
-		}
-		return nil
-	case SuperAdmins:
-		if !a.SignedIn() {
-			return deny(CodeSignInRequired)
-		}
-		if !a.IsSuperAdmin() {
-			return deny(CodeForbidden)
-		}
+	if acc == Public {
 		return nil
 	}
-	return deny(CodeForbidden) // an unknown rule grants nothing
+	if !a.SignedIn() {
+		return deny(CodeSignInRequired)
+	}
+	switch {
+	case acc == SignedIn,
+		acc == AdminOnly && a.IsAdmin(),
+		acc == SuperAdmins && a.IsSuperAdmin():
+		return nil
+	}
+	return deny(CodeForbidden) // includes an unknown rule: it grants nothing
 }
 
 // Club rules (SPEC §6): only super admins decide on proposed clubs; club administrators and
@@ -158,15 +143,7 @@ func Allow(a Actor, acc Access) error {
 // creators.
 
 // DecideClub decides whether a may validate or reject a proposed club.
-func DecideClub(a Actor) error {
-	if !a.SignedIn() {
-		return deny(CodeSignInRequired)
-	}
-	if !a.IsSuperAdmin() {
-		return deny(CodeForbidden)
-	}
-	return nil
-}
+func DecideClub(a Actor) error { return Allow(a, SuperAdmins) }
 
 // EditClub decides whether a may edit a club in which a has clubRole ("" when not a member).
 func EditClub(a Actor, clubRole string) error {

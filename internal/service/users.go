@@ -183,9 +183,6 @@ func denied(err error) error {
 	return err
 }
 
-// Denied converts a policy decision for the HTTP layer.
-func Denied(err error) error { return denied(err) }
-
 func validRole(r policy.Role) bool {
 	for _, v := range policy.Roles {
 		if v == r {
