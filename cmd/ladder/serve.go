@@ -86,6 +86,13 @@ func startJobs(ctx context.Context, cfg config.Config, db *store.DB, svc *servic
 		_, _, err := expireClubs.Tick(ctx)
 		return err
 	})
+	// Pending tournaments not approved within 5 days are removed and ended ones closed, likewise.
+	expireTournaments := &jobs.Leased{DB: db, Name: "expire-tournaments", Holder: jobs.Holder(), TTL: 50 * time.Second, Log: log,
+		Run: svc.ExpireTournaments}
+	go jobs.Every(ctx, time.Minute, log, "expire tournaments", func(ctx context.Context) error {
+		_, _, err := expireTournaments.Tick(ctx)
+		return err
+	})
 	// Deleting expired sessions is idempotent, so no lease is needed.
 	go jobs.Every(ctx, time.Hour, log, "expired sessions", func(ctx context.Context) error {
 		n, err := db.DeleteExpiredSessions(ctx, db.Now())

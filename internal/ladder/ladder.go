@@ -58,9 +58,15 @@ type Standing struct {
 	Points   int
 	Wins     int
 	Losses   int
+	// H2H is the number of validated wins against players level on points: the head-to-head
+	// tie-break (filled by Rank; between two tied players it is exactly their head-to-head).
+	H2H int
 	// Seed breaks remaining ties (join order, or the creator's shuffle).
 	Seed int
 }
+
+// Record counts validated wins: Record[[2]int64{w, l}] is how often w beat l.
+type Record map[[2]int64]int
 
 // Delta is what a validated result changes for one player.
 type Delta struct {
@@ -69,10 +75,19 @@ type Delta struct {
 	Won      bool
 }
 
+// WinPoints is what a win earns: more against a player ranked above the winner.
+func WinPoints(sc Scoring, winnerPos, loserPos int) int {
+	if loserPos < winnerPos {
+		return sc.WinVsHigher
+	}
+	return sc.WinVsLower
+}
+
 // Result applies a validated match between winner and loser to the standings and returns the
 // new standings (positions renumbered) and what changed for each of the two players. Standings
-// must hold both players; the input is not modified.
-func Result(kind RankingType, sc Scoring, standings []Standing, winner, loser int64) ([]Standing, [2]Delta) {
+// must hold both players; the input is not modified. rec, when given, is the tournament's
+// record so far: the win is added to it and points standings are re-ranked with it.
+func Result(kind RankingType, sc Scoring, standings []Standing, rec Record, winner, loser int64) ([]Standing, [2]Delta) {
 	out := slices.Clone(standings)
 	wi := slices.IndexFunc(out, func(s Standing) bool { return s.PlayerID == winner })
 	li := slices.IndexFunc(out, func(s Standing) bool { return s.PlayerID == loser })
@@ -80,18 +95,18 @@ func Result(kind RankingType, sc Scoring, standings []Standing, winner, loser in
 		return out, [2]Delta{}
 	}
 	higher := out[li].Position < out[wi].Position // the loser was ranked above the winner
-	win := sc.WinVsLower
-	if higher {
-		win = sc.WinVsHigher
-	}
 	out[wi].Wins++
 	out[li].Losses++
+	if rec != nil {
+		rec[[2]int64{winner, loser}]++
+	}
 	deltas := [2]Delta{{PlayerID: winner, Won: true}, {PlayerID: loser}}
 	if kind == Points {
+		win := WinPoints(sc, out[wi].Position, out[li].Position)
 		out[wi].Points += win
 		out[li].Points += sc.Defeat
 		deltas[0].Points, deltas[1].Points = win, sc.Defeat
-		return Order(out), deltas
+		return Rank(out, rec), deltas
 	}
 	// Classic: the winner from below takes the loser's place; those between move down one.
 	if higher {
@@ -109,34 +124,42 @@ func Result(kind RankingType, sc Scoring, standings []Standing, winner, loser in
 	return out, deltas
 }
 
-// HeadToHead says how a did against b in their validated matches: positive when a won more of
-// them, negative when b did, zero when even or they never met.
-type HeadToHead func(a, b int64) int
-
-// Order sorts points standings and numbers their positions: points, then wins, then fewer
-// losses, then seed. Equal players keep distinct positions so every challenge rule has a
-// well-defined "above" and "below".
-func Order(s []Standing) []Standing { return OrderWith(s, nil) }
-
-// OrderWith is Order with head-to-head as the first tie-break after points (when h2h is given):
-// points, head-to-head, wins, fewer losses, seed.
-func OrderWith(s []Standing, h2h HeadToHead) []Standing {
-	slices.SortStableFunc(s, func(a, b Standing) int {
-		if a.Points != b.Points {
-			return b.Points - a.Points
-		}
-		if h2h != nil {
-			if r := h2h(a.PlayerID, b.PlayerID); r != 0 {
-				return -r
+// Rank fills each standing's H2H from rec (wins against players with the same points) and
+// orders the standings with Order.
+func Rank(s []Standing, rec Record) []Standing {
+	points := make(map[int64]int, len(s))
+	for _, x := range s {
+		points[x.PlayerID] = x.Points
+	}
+	for i := range s {
+		s[i].H2H = 0
+		for k, n := range rec {
+			if k[0] == s[i].PlayerID {
+				if p, ok := points[k[1]]; ok && p == s[i].Points {
+					s[i].H2H += n
+				}
 			}
 		}
+	}
+	return Order(s)
+}
+
+// Order sorts points standings and numbers their positions: points, then head-to-head (H2H),
+// then wins, then seed. Equal players keep distinct positions so every challenge rule has a
+// well-defined "above" and "below". The database computes the same order (store.Standings).
+func Order(s []Standing) []Standing {
+	slices.SortStableFunc(s, func(a, b Standing) int {
 		switch {
+		case a.Points != b.Points:
+			return b.Points - a.Points
+		case a.H2H != b.H2H:
+			return b.H2H - a.H2H
 		case a.Wins != b.Wins:
 			return b.Wins - a.Wins
-		case a.Losses != b.Losses:
-			return a.Losses - b.Losses
+		case a.Seed != b.Seed:
+			return a.Seed - b.Seed
 		}
-		return a.Seed - b.Seed
+		return int(a.PlayerID - b.PlayerID)
 	})
 	for i := range s {
 		s[i].Position = i + 1
@@ -144,7 +167,20 @@ func OrderWith(s []Standing, h2h HeadToHead) []Standing {
 	return s
 }
 
-// Shuffle gives players with equal points, wins and losses a random order among themselves (the
+// CanChallenge reports whether the player at position from may challenge the one at position
+// to when a tournament allows challenges within rng positions (0: anyone).
+func CanChallenge(rng, from, to int) bool {
+	if from == to || from <= 0 || to <= 0 {
+		return false
+	}
+	d := from - to
+	if d < 0 {
+		d = -d
+	}
+	return rng == 0 || d <= rng
+}
+
+// Shuffle gives players with equal points, head-to-head and wins a random order among themselves (the
 // creator's "shuffle the ranking", typically at the start when everyone has 0). For classic
 // rankings, where position is the standing, everyone is shuffled.
 func Shuffle(kind RankingType, s []Standing, r *rand.Rand) []Standing {

@@ -53,16 +53,16 @@ func TestPresets(t *testing.T) {
 func TestPointsResult(t *testing.T) {
 	s := table(1, 2, 3, 4) // everyone at 0 points, seeded in join order
 	// 4 beats 1 (higher ranked): +3 / -1 with standard.
-	s, d := Result(Points, Presets["standard"], s, 4, 1)
+	s, d := Result(Points, Presets["standard"], s, nil, 4, 1)
 	if d[0].Points != 3 || d[1].Points != -1 || !eq(order(s), []int64{4, 2, 3, 1}) {
 		t.Fatalf("after 4 beats 1: %v %+v", order(s), d)
 	}
 	// 4 (now top) beats 3 (lower ranked): +2; 3 goes negative.
-	s, d = Result(Points, Presets["standard"], s, 4, 3)
+	s, d = Result(Points, Presets["standard"], s, nil, 4, 3)
 	if d[0].Points != 2 || s[0].Points != 5 || s[len(s)-1].Points != -1 {
 		t.Fatalf("after 4 beats 3: %+v %+v", s, d)
 	}
-	// Ties on points are broken by wins, then fewer losses, then seed.
+	// Ties on points are broken by head-to-head, wins, then seed.
 	if !eq(order(s), []int64{4, 2, 1, 3}) && !eq(order(s), []int64{4, 2, 3, 1}) {
 		t.Fatalf("order %v", order(s))
 	}
@@ -71,22 +71,22 @@ func TestPointsResult(t *testing.T) {
 func TestClassicResult(t *testing.T) {
 	s := table(10, 20, 30, 40, 50)
 	// 50 (5th) beats 20 (2nd): 50 takes 2nd; 20, 30, 40 move down one.
-	s, _ = Result(Classic, Scoring{}, s, 50, 20)
+	s, _ = Result(Classic, Scoring{}, s, nil, 50, 20)
 	if !eq(order(s), []int64{10, 50, 20, 30, 40}) {
 		t.Fatalf("classic: %v", order(s))
 	}
 	// A higher player beating a lower one changes nothing.
-	s2, _ := Result(Classic, Scoring{}, s, 10, 40)
+	s2, _ := Result(Classic, Scoring{}, s, nil, 10, 40)
 	if !eq(order(s2), order(s)) || s2[0].Wins != 1 {
 		t.Fatalf("top wins: %v", order(s2))
 	}
 	// Neighbours swap.
-	s3, _ := Result(Classic, Scoring{}, s, 20, 50)
+	s3, _ := Result(Classic, Scoring{}, s, nil, 20, 50)
 	if !eq(order(s3), []int64{10, 20, 50, 30, 40}) {
 		t.Fatalf("neighbours: %v", order(s3))
 	}
 	// Unknown players change nothing.
-	s4, d := Result(Classic, Scoring{}, s, 10, 99)
+	s4, d := Result(Classic, Scoring{}, s, nil, 10, 99)
 	if !eq(order(s4), order(s)) || d[0].PlayerID != 0 {
 		t.Fatal("unknown loser changed the table")
 	}
@@ -134,7 +134,7 @@ func FuzzClassicKeepsEveryone(f *testing.F) {
 		for i := range ids {
 			ids[i] = int64(i + 1)
 		}
-		out, _ := Result(Classic, Scoring{}, table(ids...), int64(w)%int64(size)+1, int64(l)%int64(size)+1)
+		out, _ := Result(Classic, Scoring{}, table(ids...), nil, int64(w)%int64(size)+1, int64(l)%int64(size)+1)
 		seen := map[int64]bool{}
 		for i, s := range out {
 			if s.Position != i+1 || seen[s.PlayerID] {
@@ -151,20 +151,65 @@ func FuzzClassicKeepsEveryone(f *testing.F) {
 func TestHeadToHeadBreaksTies(t *testing.T) {
 	s := []Standing{{PlayerID: 1, Points: 5, Wins: 3, Seed: 1}, {PlayerID: 2, Points: 5, Wins: 2, Seed: 2}, {PlayerID: 3, Points: 9, Seed: 3}}
 	// Without head-to-head, more wins decide: 1 before 2.
-	if got := order(OrderWith(append([]Standing(nil), s...), nil)); !eq(got, []int64{3, 1, 2}) {
+	if got := order(Rank(append([]Standing(nil), s...), nil)); !eq(got, []int64{3, 1, 2}) {
 		t.Fatalf("by wins: %v", got)
 	}
-	// 2 beat 1 when they met: 2 goes first despite fewer wins.
-	h2h := func(a, b int64) int {
-		if a == 2 && b == 1 {
-			return 1
-		}
-		if a == 1 && b == 2 {
-			return -1
-		}
-		return 0
-	}
-	if got := order(OrderWith(append([]Standing(nil), s...), h2h)); !eq(got, []int64{3, 2, 1}) {
+	// 2 beat 1 when they met: 2 goes first despite fewer wins. 2's win over 3 (not level on
+	// points) does not count.
+	rec := Record{{2, 1}: 1, {1, 3}: 1, {2, 3}: 4}
+	if got := order(Rank(append([]Standing(nil), s...), rec)); !eq(got, []int64{3, 2, 1}) {
 		t.Fatalf("by head-to-head: %v", got)
+	}
+	// Three level on points: wins among them decide (a mini-league), then wins, then seed.
+	s = []Standing{{PlayerID: 1, Points: 4, Wins: 9, Seed: 1}, {PlayerID: 2, Points: 4, Wins: 1, Seed: 2},
+		{PlayerID: 3, Points: 4, Wins: 1, Seed: 3}, {PlayerID: 4, Points: 4, Wins: 1, Seed: 4}}
+	rec = Record{{3, 1}: 1, {3, 2}: 1, {2, 1}: 1}
+	if got := order(Rank(s, rec)); !eq(got, []int64{3, 2, 1, 4}) {
+		t.Fatalf("mini-league: %v", got)
+	}
+}
+
+func TestWinPointsAndChallengeRange(t *testing.T) {
+	for name, sc := range Presets {
+		if WinPoints(sc, 5, 2) != sc.WinVsHigher || WinPoints(sc, 2, 5) != sc.WinVsLower {
+			t.Errorf("%s: win points", name)
+		}
+	}
+	cases := []struct {
+		rng, from, to int
+		want          bool
+	}{{3, 5, 2, true}, {3, 5, 1, false}, {3, 2, 5, true}, {3, 2, 6, false}, {0, 40, 1, true}, {3, 4, 4, false}, {1, 2, 1, true}}
+	for _, c := range cases {
+		if got := CanChallenge(c.rng, c.from, c.to); got != c.want {
+			t.Errorf("CanChallenge(%d, %d, %d) = %v", c.rng, c.from, c.to, got)
+		}
+	}
+}
+
+// TestShuffleIsFair checks that a shuffle of equal players puts each of them in each place
+// about equally often (a chi-squared bound far above what a fair shuffle reaches).
+func TestShuffleIsFair(t *testing.T) {
+	const n, rounds = 6, 60000
+	for _, kind := range []RankingType{Points, Classic} {
+		var counts [n][n]int
+		r := rand.New(rand.NewPCG(7, 11))
+		s := table(1, 2, 3, 4, 5, 6)
+		for range rounds {
+			for i, x := range Shuffle(kind, s, r) {
+				counts[x.PlayerID-1][i]++
+			}
+		}
+		exp := float64(rounds) / n
+		chi := 0.0
+		for p := range n {
+			for i := range n {
+				d := float64(counts[p][i]) - exp
+				chi += d * d / exp
+			}
+		}
+		// 25 degrees of freedom: p = 0.001 at 52.6.
+		if chi > 52.6 {
+			t.Errorf("%s shuffle is biased: chi² = %.1f, counts %v", kind, chi, counts)
+		}
 	}
 }

@@ -82,3 +82,48 @@ func TestChangeStatus(t *testing.T) {
 		}
 	}
 }
+
+func TestTournamentRules(t *testing.T) {
+	visitor := Actor{}
+	player := Actor{UserID: 5, Role: Player}
+	admin := Actor{UserID: 6, Role: Admin}
+	super := Actor{UserID: 7, Role: SuperAdmin}
+	creator := TournamentRelation{Creator: true, Member: true}
+	referee := TournamentRelation{Referee: true, Member: true}
+	member := TournamentRelation{Member: true}
+	none := TournamentRelation{}
+	checks := []struct {
+		name string
+		got  error
+		ok   bool
+	}{
+		{"super admin decides", DecideTournament(super), true},
+		{"admin does not decide", DecideTournament(admin), false},
+		{"player does not decide", DecideTournament(player), false},
+		{"visitor does not decide", DecideTournament(visitor), false},
+		{"creator manages", ManageTournament(player, creator), true},
+		{"super admin manages", ManageTournament(super, none), true},
+		{"referee does not manage the tournament", ManageTournament(player, referee), false},
+		{"admin does not manage others' tournaments", ManageTournament(admin, none), false},
+		{"referee manages players", ManagePlayers(player, referee), true},
+		{"creator manages players", ManagePlayers(player, creator), true},
+		{"member does not manage players", ManagePlayers(player, member), false},
+		{"visitor does not manage players", ManagePlayers(visitor, referee), false},
+	}
+	for _, c := range checks {
+		if (c.got == nil) != c.ok {
+			t.Errorf("%s: got %v", c.name, c.got)
+		}
+	}
+	if !SeeTournament(visitor, "active", 0) || SeeTournament(visitor, "pending", 0) || SeeTournament(player, "rejected", 9) ||
+		!SeeTournament(player, "pending", 5) || !SeeTournament(super, "rejected", 9) || !SeeTournament(visitor, "inactive", 0) {
+		t.Error("SeeTournament")
+	}
+	if !JoinsDirectly(player, "public") || JoinsDirectly(player, "private") || !JoinsDirectly(admin, "private") || !JoinsDirectly(super, "private") {
+		t.Error("JoinsDirectly")
+	}
+	if !SeeStandings(visitor, "public", none) || SeeStandings(player, "private", none) || !SeeStandings(player, "private", member) ||
+		!SeeStandings(admin, "private", none) || !SeeStandings(player, "private", creator) {
+		t.Error("SeeStandings")
+	}
+}

@@ -59,11 +59,9 @@ func (s *Service) contactVisible(ctx context.Context, cur Current, u store.User,
 	return false, nil
 }
 
-// coPlayers reports whether two accounts play in a common tournament. Tournaments arrive with
-// their own feature; until then no two players share one, so "co-players only" shows nothing.
+// coPlayers reports whether two accounts are both admitted in a common tournament.
 func (s *Service) coPlayers(ctx context.Context, a, b int64) (bool, error) {
-	_ = ctx
-	return false, nil
+	return s.db.SharesTournament(ctx, a, b)
 }
 
 // Photo returns a player's photo if cur may see the player.

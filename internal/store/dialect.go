@@ -44,3 +44,12 @@ func (d Dialect) retryable(err error) bool {
 	}
 	return false
 }
+
+// forUpdate locks the rows a SELECT reads until the transaction ends, on PostgreSQL. SQLite needs
+// nothing: its single writer connection already serialises write transactions.
+func (d Dialect) forUpdate() string {
+	if d == Postgres {
+		return " FOR UPDATE"
+	}
+	return ""
+}

@@ -179,3 +179,10 @@ func (db *DB) SearchPlayers(ctx context.Context, term string, limit int) ([]User
 		false, likePattern(term), limit)
 	return out, err
 }
+
+// PlayersInDistrict lists up to limit active accounts whose profile is in the district.
+func (db *DB) PlayersInDistrict(ctx context.Context, tx *sqlx.Tx, district string, limit int) ([]int64, error) {
+	ids := []int64{}
+	err := db.selectIn(ctx, tx, &ids, `SELECT id FROM users WHERE district = ? AND status = 'active' ORDER BY id LIMIT ?`, district, limit)
+	return ids, err
+}

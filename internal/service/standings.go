@@ -1,0 +1,141 @@
+package service
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"github.com/tennisladder/ladder/internal/policy"
+	"github.com/tennisladder/ladder/internal/store"
+)
+
+// StandingRow is one line of the Ranking tab.
+type StandingRow struct {
+	store.Participant
+	Form     string // last five validated results, newest first: "WWL…"
+	Movement int    // places gained (positive) or lost since this week's first change
+	New      bool   // joined this week after the week's first change
+}
+
+// Played is how many validated matches the row's player has in the tournament.
+func (r StandingRow) Played() int { return r.Wins + r.Losses }
+
+// WinRate is the share of validated matches won, in percent (0 with none played).
+func (r StandingRow) WinRate() int {
+	if r.Played() == 0 {
+		return 0
+	}
+	return (r.Wins*100 + r.Played()/2) / r.Played()
+}
+
+func (s *Service) standingsVisible(ctx context.Context, cur Current, id int64) (store.Tournament, policy.TournamentRelation, error) {
+	t, rel, err := s.visibleTournament(ctx, nil, cur, id)
+	if err == nil && !policy.SeeStandings(cur.Actor, t.Privacy, rel) {
+		err = &Error{Kind: KindForbidden, Code: "tournament.members_only"}
+	}
+	return t, rel, err
+}
+
+// Standings returns the ranking of a tournament with form and movement. Participants appear in
+// their tournament's standings even when they hide from player lists: a ladder needs them.
+func (s *Service) Standings(ctx context.Context, cur Current, id int64) (store.Tournament, []StandingRow, error) {
+	t, _, err := s.standingsVisible(ctx, cur, id)
+	if err != nil {
+		return t, nil, err
+	}
+	rows, err := s.standingRows(ctx, t)
+	return t, rows, err
+}
+
+func (s *Service) standingRows(ctx context.Context, t store.Tournament) ([]StandingRow, error) {
+	st, err := s.db.Standings(ctx, nil, t.ID, t.RankingType)
+	if err != nil {
+		return nil, err
+	}
+	forms, err := s.db.Forms(ctx, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	thisWeek := t.SnapshotWeek == store.WeekOf(s.now())
+	rows := make([]StandingRow, len(st))
+	for i, p := range st {
+		rows[i] = StandingRow{Participant: p, Form: forms[p.UserID]}
+		if thisWeek {
+			if p.WeekPosition == 0 {
+				rows[i].New = true
+			} else {
+				rows[i].Movement = p.WeekPosition - p.Position
+			}
+		}
+	}
+	return rows, nil
+}
+
+// Participants lists a tournament's people: players and referees for whoever may see the
+// standings, and pending join requests too for those who decide them.
+func (s *Service) Participants(ctx context.Context, cur Current, id int64) ([]store.Participant, error) {
+	t, rel, err := s.standingsVisible(ctx, cur, id)
+	if err != nil {
+		return nil, err
+	}
+	all, err := s.db.Participants(ctx, nil, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	if policy.ManageTournament(cur.Actor, rel) == nil {
+		return all, nil
+	}
+	return slices.DeleteFunc(all, func(p store.Participant) bool {
+		return p.Status == "requested" && !(cur.Actor.SignedIn() && p.UserID == cur.User.ID)
+	}), nil
+}
+
+// TournamentStats is the Statistics tab.
+type TournamentStats struct {
+	Matches, MatchesThisWeek, Players, ActivePlayers int
+	MostActive, Climbers                             []StandingRow
+	Upsets, Recent                                   []store.MatchLine
+}
+
+// TournamentStatistics computes the Statistics tab from the standings and the validated matches.
+func (s *Service) TournamentStatistics(ctx context.Context, cur Current, id int64) (TournamentStats, error) {
+	var out TournamentStats
+	t, _, err := s.standingsVisible(ctx, cur, id)
+	if err != nil {
+		return out, err
+	}
+	rows, err := s.standingRows(ctx, t)
+	if err != nil {
+		return out, err
+	}
+	if out.Matches, out.MatchesThisWeek, err = s.db.CountMatches(ctx, t.ID, s.now().Add(-7*24*time.Hour)); err != nil {
+		return out, err
+	}
+	out.Players = len(rows)
+	for _, r := range rows {
+		if r.Status == "active" {
+			out.ActivePlayers++
+		}
+	}
+	active := slices.Clone(rows)
+	slices.SortStableFunc(active, func(a, b StandingRow) int { return b.Played() - a.Played() })
+	for _, r := range active {
+		if r.Played() == 0 || len(out.MostActive) == 5 {
+			break
+		}
+		out.MostActive = append(out.MostActive, r)
+	}
+	climbers := slices.Clone(rows)
+	slices.SortStableFunc(climbers, func(a, b StandingRow) int { return b.Movement - a.Movement })
+	for _, r := range climbers {
+		if r.Movement <= 0 || len(out.Climbers) == 5 {
+			break
+		}
+		out.Climbers = append(out.Climbers, r)
+	}
+	if out.Upsets, err = s.db.TournamentMatchLines(ctx, t.ID, true, 5); err != nil {
+		return out, err
+	}
+	out.Recent, err = s.db.TournamentMatchLines(ctx, t.ID, false, 10)
+	return out, err
+}

@@ -1,0 +1,440 @@
+package service
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+
+	"github.com/tennisladder/ladder/internal/geo"
+	"github.com/tennisladder/ladder/internal/ladder"
+	"github.com/tennisladder/ladder/internal/policy"
+	"github.com/tennisladder/ladder/internal/store"
+)
+
+// TournamentApprovalPeriod is how long a new tournament waits for a super admin (SPEC §4, §9).
+const TournamentApprovalPeriod = 5 * 24 * time.Hour
+
+// Tournament defaults the spec leaves open (docs/DECISIONS.md); the form shows them.
+const (
+	DefaultResponseDays   = 7
+	DefaultMaxRejections  = 3
+	DefaultMinGames       = 1
+	DefaultMaxGames       = 4
+	DefaultPeriodWeeks    = 2
+	DefaultChallengeRange = 3
+)
+
+// TournamentInput is the form to create or edit a tournament.
+type TournamentInput struct {
+	Name, Location, District, Privacy, EndDate, RankingType, Preset, SpecialRules string
+	ClubID                                                                        int64
+	ResponseDays, MaxRejections, MinGames, MaxGames, PeriodWeeks                  int
+	ChallengeRange, MaxParticipants                                               int
+	Scoring                                                                       ladder.Scoring // used when Preset is custom
+	Play                                                                          bool           // on create: the creator joins as a player
+}
+
+func (s *Service) validateTournament(ctx context.Context, in TournamentInput, t *store.Tournament) error {
+	var fe fieldErrors
+	t.Name = fe.requiredText("name", strings.Join(strings.Fields(in.Name), " "), 120)
+	t.Location = fe.optionalText("location", in.Location, 200)
+	t.SpecialRules = fe.optionalText("special_rules", in.SpecialRules, 4000)
+	t.Privacy = fe.oneOf("privacy", in.Privacy, "public", "private")
+	t.RankingType = fe.oneOf("ranking_type", in.RankingType, string(ladder.Points), string(ladder.Classic))
+	t.Preset = fe.oneOf("preset", in.Preset, ladder.PresetNames...)
+	sc, ok := ladder.Presets[t.Preset]
+	if t.Preset == "custom" {
+		sc, ok = in.Scoring, in.Scoring.Valid()
+		if !ok {
+			fe.add("scoring", "tournament.scoring_invalid", map[string]any{"min": ladder.MinPoints, "max": ladder.MaxPoints})
+		}
+	}
+	t.WinVsHigher, t.WinVsLower, t.Defeat = sc.WinVsHigher, sc.WinVsLower, sc.Defeat
+	between := func(field string, v, lo, hi int) int {
+		if v < lo || v > hi {
+			fe.add(field, "tournament.between", map[string]any{"min": lo, "max": hi})
+		}
+		return v
+	}
+	t.ResponseDays = between("response_days", in.ResponseDays, 1, 30)
+	t.MaxRejections = between("max_rejections", in.MaxRejections, 0, 20)
+	t.ChallengeRange = between("challenge_range", in.ChallengeRange, 0, 50)
+	t.MaxParticipants = in.MaxParticipants
+	if in.MaxParticipants != 0 {
+		between("max_participants", in.MaxParticipants, 2, 500)
+	}
+	lim := ladder.Limits{MinGames: in.MinGames, MaxGames: in.MaxGames, PeriodWeeks: in.PeriodWeeks}
+	t.MinGames, t.MaxGames, t.PeriodWeeks = lim.MinGames, lim.MaxGames, lim.PeriodWeeks
+	between("period_weeks", lim.PeriodWeeks, 1, 52)
+	between("max_games", lim.MaxGames, 1, 50)
+	if lim.MinGames < 0 || lim.MinGames > lim.MaxGames {
+		fe.add("min_games", "tournament.min_above_max", nil)
+	}
+	t.EndDate = strings.TrimSpace(in.EndDate)
+	if t.EndDate != "" {
+		d, err := time.Parse("2006-01-02", t.EndDate)
+		if err != nil {
+			fe.add("end_date", "tournament.date_invalid", nil)
+		} else if d.Before(today(s.now())) {
+			fe.add("end_date", "tournament.end_in_past", nil)
+		}
+	}
+	t.District = strings.TrimSpace(in.District)
+	if t.District != "" {
+		if _, ok := geo.DistrictByCode(t.District); !ok {
+			fe.add("district", "profile.district_unknown", nil)
+		}
+	}
+	t.ClubID = sql.NullInt64{}
+	if in.ClubID != 0 {
+		c, err := s.db.ClubByID(ctx, nil, in.ClubID)
+		if err != nil || c.Status != "validated" {
+			fe.add("club_id", "profile.club_invalid", nil)
+		} else {
+			t.ClubID = sql.NullInt64{Int64: c.ID, Valid: true}
+			t.ClubName = c.Name
+			if t.District == "" {
+				t.District = c.District
+			}
+		}
+	}
+	return fe.err()
+}
+
+func today(now time.Time) time.Time {
+	y, m, d := now.UTC().Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+}
+
+// CreateTournament stores a tournament pending approval; with Play the creator joins it.
+func (s *Service) CreateTournament(ctx context.Context, cur Current, in TournamentInput) (store.Tournament, error) {
+	if err := signedIn(cur); err != nil {
+		return store.Tournament{}, err
+	}
+	t := store.Tournament{Status: "pending", CreatorID: sql.NullInt64{Int64: cur.User.ID, Valid: true}}
+	if err := s.validateTournament(ctx, in, &t); err != nil {
+		return t, err
+	}
+	t.ExpiresAt = s.now().Add(TournamentApprovalPeriod)
+	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		if err := s.db.InsertTournament(ctx, tx, &t); err != nil {
+			return err
+		}
+		if !in.Play {
+			return nil
+		}
+		_, err := s.db.AddParticipant(ctx, tx, t.ID, cur.User.ID, "active")
+		t.Players = 1
+		return err
+	})
+	return t, err
+}
+
+// UpdateTournament edits a tournament (its creator and super admins). The ranking type is fixed
+// once a match was validated, and the maximum cannot drop below the players already in.
+func (s *Service) UpdateTournament(ctx context.Context, cur Current, id int64, in TournamentInput) (store.Tournament, error) {
+	var t store.Tournament
+	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		var err error
+		var rel policy.TournamentRelation
+		if t, rel, err = s.lockVisibleTournament(ctx, tx, cur, id); err != nil {
+			return err
+		}
+		if err := denied(policy.ManageTournament(cur.Actor, rel)); err != nil {
+			return err
+		}
+		was := t
+		if err := s.validateTournament(ctx, in, &t); err != nil {
+			return err
+		}
+		if t.RankingType != was.RankingType {
+			if all, _, err := s.db.CountMatches(ctx, t.ID, s.now()); err != nil {
+				return err
+			} else if all > 0 {
+				return &Error{Kind: KindConflict, Code: "tournament.ranking_locked"}
+			}
+		}
+		if t.MaxParticipants != 0 {
+			n, err := s.db.CountPlayers(ctx, tx, t.ID)
+			if err != nil {
+				return err
+			}
+			if n > t.MaxParticipants {
+				return &Error{Kind: KindInvalid, Code: "validation.failed", Fields: []FieldError{{Field: "max_participants",
+					Code: "tournament.max_below_count", Params: map[string]any{"count": n}}}}
+			}
+		}
+		if err := s.db.UpdateTournamentInfo(ctx, tx, &t); err != nil {
+			return err
+		}
+		t, err = s.db.TournamentByID(ctx, tx, id)
+		return err
+	})
+	return t, err
+}
+
+// relation reads the caller's relation to a tournament.
+func (s *Service) relation(ctx context.Context, tx *sqlx.Tx, cur Current, t store.Tournament) (policy.TournamentRelation, store.Participant, error) {
+	var r policy.TournamentRelation
+	if !cur.Actor.SignedIn() {
+		return r, store.Participant{}, nil
+	}
+	r.Creator = t.CreatorID.Valid && t.CreatorID.Int64 == cur.User.ID
+	p, err := s.db.Participation(ctx, tx, t.ID, cur.User.ID)
+	if errors.Is(err, store.ErrNotFound) {
+		return r, p, nil
+	}
+	r.Member = err == nil && p.Status != "requested"
+	r.Referee = r.Member && p.Role == "referee"
+	return r, p, err
+}
+
+func notFoundTournament() error { return &Error{Kind: KindNotFound, Code: "tournament.not_found"} }
+
+// visibleTournament reads a tournament the caller may see; anything else is "Tournament not found".
+func (s *Service) visibleTournament(ctx context.Context, tx *sqlx.Tx, cur Current, id int64) (store.Tournament, policy.TournamentRelation, error) {
+	t, err := s.db.TournamentByID(ctx, tx, id)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && !policy.SeeTournament(cur.Actor, t.Status, t.CreatorID.Int64)) {
+		return t, policy.TournamentRelation{}, notFoundTournament()
+	}
+	if err != nil {
+		return t, policy.TournamentRelation{}, err
+	}
+	rel, _, err := s.relation(ctx, tx, cur, t)
+	return t, rel, err
+}
+
+// lockVisibleTournament is visibleTournament that also takes the tournament's lock (see
+// store.LockTournament): every change to participants goes through it.
+func (s *Service) lockVisibleTournament(ctx context.Context, tx *sqlx.Tx, cur Current, id int64) (store.Tournament, policy.TournamentRelation, error) {
+	if _, err := s.db.LockTournament(ctx, tx, id); err != nil && !errors.Is(err, store.ErrNotFound) {
+		return store.Tournament{}, policy.TournamentRelation{}, err
+	}
+	return s.visibleTournament(ctx, tx, cur, id)
+}
+
+// TournamentDetail is a tournament with its people and what the caller may do.
+type TournamentDetail struct {
+	Tournament store.Tournament
+	Creator    *store.User
+	Referees   []store.User
+	Relation   policy.TournamentRelation
+	MyStatus   string // requested, active, paused, suspended or ""
+	MyRole     string
+	// Permissions for the page (the server checks each action again).
+	CanManage, CanManagePlayers, CanDecide, CanSeeStandings bool
+	JoinMode                                                string // join, request or "" (not possible)
+}
+
+// Tournament returns a tournament's detail as the caller may see it.
+func (s *Service) Tournament(ctx context.Context, cur Current, id int64) (TournamentDetail, error) {
+	t, rel, err := s.visibleTournament(ctx, nil, cur, id)
+	if err != nil {
+		return TournamentDetail{}, err
+	}
+	d := TournamentDetail{Tournament: t, Relation: rel, Referees: []store.User{}}
+	if t.CreatorID.Valid {
+		if u, err := s.db.UserByID(ctx, nil, t.CreatorID.Int64); err == nil {
+			d.Creator = &u
+		}
+	}
+	refs, err := s.db.Referees(ctx, nil, id)
+	if err != nil {
+		return d, err
+	}
+	for _, r := range refs {
+		if u, err := s.db.UserByID(ctx, nil, r); err == nil {
+			d.Referees = append(d.Referees, u)
+		}
+	}
+	if cur.Actor.SignedIn() {
+		if p, err := s.db.Participation(ctx, nil, id, cur.User.ID); err == nil {
+			d.MyStatus, d.MyRole = p.Status, p.Role
+		}
+	}
+	d.CanManage = policy.ManageTournament(cur.Actor, rel) == nil
+	d.CanManagePlayers = policy.ManagePlayers(cur.Actor, rel) == nil
+	d.CanDecide = t.Status == "pending" && policy.DecideTournament(cur.Actor) == nil
+	d.CanSeeStandings = policy.SeeStandings(cur.Actor, t.Privacy, rel)
+	if t.Status == "active" && d.MyStatus == "" {
+		d.JoinMode = "request"
+		if policy.JoinsDirectly(cur.Actor, t.Privacy) {
+			d.JoinMode = "join"
+		}
+	}
+	return d, nil
+}
+
+// TournamentListInput filters the tournament list. Status "" means active; "pending" and
+// "rejected" show what the caller may see; "mine" lists those the caller plays in.
+type TournamentListInput struct {
+	Query, District, Privacy, RankingType, Status, Cursor string
+	ClubID                                                int64
+	Limit                                                 int
+}
+
+// Tournaments lists tournaments for the caller.
+func (s *Service) Tournaments(ctx context.Context, cur Current, in TournamentListInput) ([]store.Tournament, string, error) {
+	f := store.TournamentFilter{Query: in.Query, ClubID: in.ClubID, District: in.District, Privacy: in.Privacy,
+		RankingType: in.RankingType, Cursor: in.Cursor, Limit: in.Limit}
+	switch in.Status {
+	case "", "active":
+		f.Statuses = []string{"active"}
+	case "inactive":
+		f.Statuses = []string{"inactive"}
+	case "mine":
+		if !cur.Actor.SignedIn() {
+			return []store.Tournament{}, "", nil
+		}
+		f.Statuses, f.MemberOf = []string{"active", "inactive", "pending"}, cur.User.ID
+	case "pending", "rejected":
+		if cur.Actor.SignedIn() {
+			f.Statuses = []string{in.Status}
+			if !cur.Actor.IsSuperAdmin() {
+				f.OwnOf = cur.User.ID
+			}
+		}
+	}
+	return s.db.ListTournaments(ctx, f)
+}
+
+// DecideTournament approves (reason ignored) or rejects a pending tournament and tells its
+// creator; an approved tournament is announced to players of its district.
+func (s *Service) DecideTournament(ctx context.Context, cur Current, id int64, approve bool, reason string) (store.Tournament, error) {
+	if err := denied(policy.DecideTournament(cur.Actor)); err != nil {
+		return store.Tournament{}, err
+	}
+	reason = strings.TrimSpace(reason)
+	if len([]rune(reason)) > 500 {
+		return store.Tournament{}, &Error{Kind: KindInvalid, Code: "validation.failed",
+			Fields: []FieldError{{Field: "reason", Code: "validation.too_long", Params: map[string]any{"max": 500}}}}
+	}
+	status := "active"
+	if !approve {
+		status = "rejected"
+	} else {
+		reason = ""
+	}
+	var t store.Tournament
+	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		var err error
+		if t, err = s.db.TournamentByID(ctx, tx, id); errors.Is(err, store.ErrNotFound) {
+			return notFoundTournament()
+		} else if err != nil {
+			return err
+		}
+		ok, err := s.db.DecideTournament(ctx, tx, id, status, reason, cur.User.ID)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return &Error{Kind: KindConflict, Code: "tournament.already_decided"}
+		}
+		t.Status, t.RejectReason = status, reason
+		link := "/tournaments/" + itoa64(t.ID)
+		if t.CreatorID.Valid {
+			key := "approved"
+			if !approve {
+				key = "rejected"
+				if reason != "" {
+					key = "rejected_reason"
+				}
+			}
+			if err := s.Notify(ctx, tx, t.CreatorID.Int64, Note{Type: AdminAction, TitleKey: "tournaments." + key + "_title",
+				MessageKey: "tournaments." + key, Params: map[string]any{"tournament": t.Name, "reason": reason}, ActionURL: link}); err != nil {
+				return err
+			}
+		}
+		if !approve || t.District == "" || t.Privacy != "public" {
+			return nil
+		}
+		nearby, err := s.db.PlayersInDistrict(ctx, tx, t.District, 500)
+		if err != nil {
+			return err
+		}
+		for _, u := range nearby {
+			if u == t.CreatorID.Int64 {
+				continue
+			}
+			district, _ := geo.DistrictByCode(t.District)
+			if err := s.Notify(ctx, tx, u, Note{Type: TournamentCreatedNearby, TitleKey: "tournaments.nearby_title",
+				MessageKey: "tournaments.nearby", Params: map[string]any{"tournament": t.Name, "district": district.Name}, ActionURL: link}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return t, err
+}
+
+// CloseTournament ends an active tournament (its creator and super admins): it becomes inactive,
+// its standings stay visible.
+func (s *Service) CloseTournament(ctx context.Context, cur Current, id int64) (store.Tournament, error) {
+	var t store.Tournament
+	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		var rel policy.TournamentRelation
+		var err error
+		if t, rel, err = s.lockVisibleTournament(ctx, tx, cur, id); err != nil {
+			return err
+		}
+		if err := denied(policy.ManageTournament(cur.Actor, rel)); err != nil {
+			return err
+		}
+		ok, err := s.db.CloseTournament(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return &Error{Kind: KindConflict, Code: "tournament.not_active"}
+		}
+		t.Status = "inactive"
+		return nil
+	})
+	return t, err
+}
+
+// ExpireTournaments removes tournaments left pending past their approval period and closes those
+// whose end date has passed.
+func (s *Service) ExpireTournaments(ctx context.Context) (int64, error) {
+	n, err := s.db.DeleteExpiredPendingTournaments(ctx, s.now())
+	if err != nil {
+		return n, err
+	}
+	m, err := s.db.CloseEndedTournaments(ctx, today(s.now()).Format("2006-01-02"))
+	return n + m, err
+}
+
+// TournamentImage returns a tournament's picture when the caller may see the tournament.
+func (s *Service) TournamentImage(ctx context.Context, cur Current, id int64) (store.PhotoRow, error) {
+	if _, _, err := s.visibleTournament(ctx, nil, cur, id); err != nil {
+		return store.PhotoRow{}, err
+	}
+	p, err := s.db.TournamentImage(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return p, notFoundTournament()
+	}
+	return p, err
+}
+
+// SetTournamentImage makes an uploaded picture the tournament's image.
+func (s *Service) SetTournamentImage(ctx context.Context, cur Current, id int64, r io.Reader) (store.Tournament, error) {
+	t, rel, err := s.visibleTournament(ctx, nil, cur, id)
+	if err != nil {
+		return t, err
+	}
+	if err := denied(policy.ManageTournament(cur.Actor, rel)); err != nil {
+		return t, err
+	}
+	p, etag, err := processPicture(ctx, r, "image")
+	if err != nil {
+		return t, err
+	}
+	err = s.db.Tx(ctx, func(tx *sqlx.Tx) error { return s.db.SaveTournamentImage(ctx, tx, id, p.JPEG, etag) })
+	t.ImageETag = etag
+	return t, err
+}

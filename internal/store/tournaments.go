@@ -1,0 +1,247 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+)
+
+// Tournament is a ladder tournament: its rules, its state and (computed) its participant count.
+type Tournament struct {
+	ID              int64         `db:"id"`
+	Name            string        `db:"name"`
+	SortKey         string        `db:"sort_key"`
+	ClubID          sql.NullInt64 `db:"club_id"`
+	ClubName        string        `db:"club_name"` // computed
+	Location        string        `db:"location"`
+	District        string        `db:"district"`
+	Privacy         string        `db:"privacy"`
+	EndDate         string        `db:"end_date"` // YYYY-MM-DD or ""
+	ResponseDays    int           `db:"response_days"`
+	MaxRejections   int           `db:"max_rejections"`
+	RankingType     string        `db:"ranking_type"`
+	Preset          string        `db:"preset"`
+	WinVsHigher     int           `db:"win_vs_higher"`
+	WinVsLower      int           `db:"win_vs_lower"`
+	Defeat          int           `db:"defeat"`
+	MinGames        int           `db:"min_games"`
+	MaxGames        int           `db:"max_games"`
+	PeriodWeeks     int           `db:"period_weeks"`
+	ChallengeRange  int           `db:"challenge_range"`
+	MaxParticipants int           `db:"max_participants"` // 0: no limit
+	SpecialRules    string        `db:"special_rules"`
+	ImageETag       string        `db:"image_etag"`
+	Status          string        `db:"status"`
+	RejectReason    string        `db:"reject_reason"`
+	CreatorID       sql.NullInt64 `db:"creator_id"`
+	DecidedBy       sql.NullInt64 `db:"decided_by"`
+	DecidedAt       sql.NullTime  `db:"decided_at"`
+	ExpiresAt       time.Time     `db:"expires_at"`
+	SnapshotWeek    string        `db:"snapshot_week"`
+	CreatedAt       time.Time     `db:"created_at"`
+	UpdatedAt       time.Time     `db:"updated_at"`
+	Players         int           `db:"players"` // computed: admitted players (not referees, not requests)
+}
+
+const tournamentColumns = `t.id, t.name, t.sort_key, t.club_id, COALESCE(c.name, '') AS club_name, t.location, t.district,
+	t.privacy, t.end_date, t.response_days, t.max_rejections, t.ranking_type, t.preset, t.win_vs_higher, t.win_vs_lower,
+	t.defeat, t.min_games, t.max_games, t.period_weeks, t.challenge_range, t.max_participants, t.special_rules,
+	t.image_etag, t.status, t.reject_reason, t.creator_id, t.decided_by, t.decided_at, t.expires_at, t.snapshot_week,
+	t.created_at, t.updated_at,
+	(SELECT COUNT(*) FROM tournament_players p WHERE p.tournament_id = t.id AND p.role = 'player' AND p.status <> 'requested') AS players`
+
+const tournamentFrom = ` FROM tournaments t LEFT JOIN clubs c ON c.id = t.club_id`
+
+// InsertTournament stores a new tournament (status, expiry and creator set by the caller).
+func (db *DB) InsertTournament(ctx context.Context, tx *sqlx.Tx, t *Tournament) error {
+	if t.CreatedAt.IsZero() {
+		t.CreatedAt = db.Now()
+	}
+	t.UpdatedAt = t.CreatedAt
+	t.SortKey = SearchKey(t.Name)
+	return tx.QueryRowxContext(ctx, db.Dialect.rebind(`INSERT INTO tournaments (name, sort_key, club_id, location, district,
+		privacy, end_date, response_days, max_rejections, ranking_type, preset, win_vs_higher, win_vs_lower, defeat,
+		min_games, max_games, period_weeks, challenge_range, max_participants, special_rules, status, reject_reason,
+		creator_id, decided_by, decided_at, expires_at, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+		t.Name, t.SortKey, t.ClubID, t.Location, t.District, t.Privacy, t.EndDate, t.ResponseDays, t.MaxRejections,
+		t.RankingType, t.Preset, t.WinVsHigher, t.WinVsLower, t.Defeat, t.MinGames, t.MaxGames, t.PeriodWeeks,
+		t.ChallengeRange, t.MaxParticipants, t.SpecialRules, t.Status, t.RejectReason, t.CreatorID, t.DecidedBy,
+		t.DecidedAt, t.ExpiresAt, t.CreatedAt, t.UpdatedAt).Scan(&t.ID)
+}
+
+// UpdateTournamentInfo writes the editable fields of t (the ranking type and scoring included:
+// the service decides when they may change).
+func (db *DB) UpdateTournamentInfo(ctx context.Context, tx *sqlx.Tx, t *Tournament) error {
+	t.UpdatedAt = db.Now()
+	t.SortKey = SearchKey(t.Name)
+	_, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE tournaments SET name = ?, sort_key = ?, club_id = ?, location = ?,
+		district = ?, privacy = ?, end_date = ?, response_days = ?, max_rejections = ?, ranking_type = ?, preset = ?,
+		win_vs_higher = ?, win_vs_lower = ?, defeat = ?, min_games = ?, max_games = ?, period_weeks = ?, challenge_range = ?,
+		max_participants = ?, special_rules = ?, updated_at = ? WHERE id = ?`),
+		t.Name, t.SortKey, t.ClubID, t.Location, t.District, t.Privacy, t.EndDate, t.ResponseDays, t.MaxRejections,
+		t.RankingType, t.Preset, t.WinVsHigher, t.WinVsLower, t.Defeat, t.MinGames, t.MaxGames, t.PeriodWeeks,
+		t.ChallengeRange, t.MaxParticipants, t.SpecialRules, t.UpdatedAt, t.ID)
+	return err
+}
+
+// TournamentByID reads a tournament (ErrNotFound when missing).
+func (db *DB) TournamentByID(ctx context.Context, tx *sqlx.Tx, id int64) (Tournament, error) {
+	var t Tournament
+	err := db.getIn(ctx, tx, &t, `SELECT `+tournamentColumns+tournamentFrom+` WHERE t.id = ?`, id)
+	return t, notFound(err)
+}
+
+// LockTournament reads a tournament inside tx and, on PostgreSQL, locks its row until tx ends:
+// every change to its participants takes this lock first, so they apply one after another.
+func (db *DB) LockTournament(ctx context.Context, tx *sqlx.Tx, id int64) (Tournament, error) {
+	var t Tournament
+	err := tx.GetContext(ctx, &t, db.Dialect.rebind(`SELECT t.id, t.name, t.sort_key, t.club_id, t.location, t.district,
+		t.privacy, t.end_date, t.response_days, t.max_rejections, t.ranking_type, t.preset, t.win_vs_higher, t.win_vs_lower,
+		t.defeat, t.min_games, t.max_games, t.period_weeks, t.challenge_range, t.max_participants, t.special_rules,
+		t.image_etag, t.status, t.reject_reason, t.creator_id, t.decided_by, t.decided_at, t.expires_at, t.snapshot_week,
+		t.created_at, t.updated_at FROM tournaments t WHERE t.id = ?`+db.Dialect.forUpdate()), id)
+	return t, notFound(err)
+}
+
+// DecideTournament moves a pending tournament to active or rejected; false when it was no longer
+// pending (of two super admins deciding at once, exactly one decision counts).
+func (db *DB) DecideTournament(ctx context.Context, tx *sqlx.Tx, id int64, status, reason string, by int64) (bool, error) {
+	now := db.Now()
+	return db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE tournaments SET status = ?, reject_reason = ?,
+		decided_by = ?, decided_at = ?, updated_at = ? WHERE id = ? AND status = 'pending'`), status, reason, by, now, now, id))
+}
+
+// CloseTournament makes an active tournament inactive; false when it was not active.
+func (db *DB) CloseTournament(ctx context.Context, tx *sqlx.Tx, id int64) (bool, error) {
+	return db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE tournaments SET status = 'inactive', updated_at = ?
+		WHERE id = ? AND status = 'active'`), db.Now(), id))
+}
+
+// DeleteExpiredPendingTournaments removes pending tournaments whose approval period ended.
+func (db *DB) DeleteExpiredPendingTournaments(ctx context.Context, now time.Time) (int64, error) {
+	res, err := db.W.ExecContext(ctx, db.Dialect.rebind(`DELETE FROM tournaments WHERE status = 'pending' AND expires_at < ?`), now)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
+// CloseEndedTournaments makes active tournaments whose end date has passed inactive.
+func (db *DB) CloseEndedTournaments(ctx context.Context, today string) (int64, error) {
+	res, err := db.W.ExecContext(ctx, db.Dialect.rebind(`UPDATE tournaments SET status = 'inactive', updated_at = ?
+		WHERE status = 'active' AND end_date <> '' AND end_date < ?`), db.Now(), today)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
+// TournamentFilter selects tournaments for a list page.
+type TournamentFilter struct {
+	Query       string
+	ClubID      int64
+	District    string
+	Privacy     string
+	RankingType string
+	Statuses    []string // which statuses may show
+	// OwnOf, when set, shows only tournaments created by this user (their pending or rejected ones).
+	OwnOf int64
+	// MemberOf, when set, shows only tournaments this user takes part in.
+	MemberOf int64
+	Cursor   string
+	Limit    int
+}
+
+// ListTournaments returns one page of tournaments sorted by name, and the next page's cursor.
+func (db *DB) ListTournaments(ctx context.Context, f TournamentFilter) ([]Tournament, string, error) {
+	var where []string
+	var args []any
+	if len(f.Statuses) == 0 {
+		return []Tournament{}, "", nil
+	}
+	where = append(where, "t.status IN (?"+strings.Repeat(", ?", len(f.Statuses)-1)+")")
+	for _, s := range f.Statuses {
+		args = append(args, s)
+	}
+	add := func(cond string, v any) {
+		where = append(where, cond)
+		args = append(args, v)
+	}
+	if q := strings.TrimSpace(f.Query); q != "" {
+		add(`t.sort_key LIKE ? ESCAPE '\'`, likePattern(q))
+	}
+	if f.OwnOf != 0 {
+		add("t.creator_id = ?", f.OwnOf)
+	}
+	if f.MemberOf != 0 {
+		add("EXISTS (SELECT 1 FROM tournament_players mp WHERE mp.tournament_id = t.id AND mp.user_id = ? AND mp.status <> 'requested')", f.MemberOf)
+	}
+	if f.ClubID != 0 {
+		add("t.club_id = ?", f.ClubID)
+	}
+	if f.District != "" {
+		add("t.district = ?", f.District)
+	}
+	if f.Privacy != "" {
+		add("t.privacy = ?", f.Privacy)
+	}
+	if f.RankingType != "" {
+		add("t.ranking_type = ?", f.RankingType)
+	}
+	if key, id, ok := decodeCursor(f.Cursor); ok {
+		where = append(where, "(t.sort_key > ? OR (t.sort_key = ? AND t.id > ?))")
+		args = append(args, key, key, id)
+	}
+	limit := f.Limit
+	if limit <= 0 || limit > 100 {
+		limit = 24
+	}
+	args = append(args, limit+1)
+	out := []Tournament{}
+	err := db.R.SelectContext(ctx, &out, db.Dialect.rebind(`SELECT `+tournamentColumns+tournamentFrom+` WHERE `+
+		strings.Join(where, " AND ")+` ORDER BY t.sort_key, t.id LIMIT ?`), args...)
+	if err != nil {
+		return nil, "", err
+	}
+	next := ""
+	if len(out) > limit {
+		out = out[:limit]
+		last := out[len(out)-1]
+		next = encodeCursor(last.SortKey, last.ID)
+	}
+	return out, next, nil
+}
+
+// SaveTournamentImage stores (or replaces) a tournament's picture.
+func (db *DB) SaveTournamentImage(ctx context.Context, tx *sqlx.Tx, id int64, jpeg []byte, etag string) error {
+	now := db.Now()
+	if _, err := tx.ExecContext(ctx, db.Dialect.rebind(`INSERT INTO tournament_images (tournament_id, jpeg, etag, updated_at)
+		VALUES (?, ?, ?, ?) ON CONFLICT (tournament_id) DO UPDATE SET jpeg = excluded.jpeg, etag = excluded.etag,
+		updated_at = excluded.updated_at`), id, jpeg, etag, now); err != nil {
+		return err
+	}
+	_, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE tournaments SET image_etag = ?, updated_at = ? WHERE id = ?`), etag, now, id)
+	return err
+}
+
+// TournamentImage reads a tournament's picture.
+func (db *DB) TournamentImage(ctx context.Context, id int64) (PhotoRow, error) {
+	var p PhotoRow
+	err := db.R.GetContext(ctx, &p, db.Dialect.rebind(`SELECT tournament_id AS user_id, jpeg, etag, updated_at
+		FROM tournament_images WHERE tournament_id = ?`), id)
+	return p, notFound(err)
+}
+
+// ClubTournamentStats counts a club's visible tournaments and their completed matches.
+func (db *DB) ClubTournamentStats(ctx context.Context, clubID int64) (tournaments, matches int, err error) {
+	err = db.get(ctx, &tournaments, `SELECT COUNT(*) FROM tournaments WHERE club_id = ? AND status IN ('active', 'inactive')`, clubID)
+	if err == nil {
+		err = db.get(ctx, &matches, `SELECT COUNT(*) FROM matches m JOIN tournaments t ON t.id = m.tournament_id
+			WHERE t.club_id = ? AND m.state = 'completed'`, clubID)
+	}
+	return tournaments, matches, err
+}
