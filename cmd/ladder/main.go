@@ -167,7 +167,7 @@ func seedDemo(ctx context.Context, cfg config.Config, log *slog.Logger, stdout i
 		fmt.Fprintln(stdout, "seed: the database already has data; nothing was written")
 		return nil
 	}
-	fmt.Fprintf(stdout, "seed: demo data written (%d accounts, %d clubs, %d contact messages)\n", res.Users, res.Clubs, res.ContactMessages)
+	fmt.Fprintf(stdout, "seed: demo data written (%d accounts, %d clubs, %d tournaments, %d contact messages)\n", res.Users, res.Clubs, res.Tournaments, res.ContactMessages)
 	return nil
 }
 

@@ -19,6 +19,7 @@ type Result struct {
 	Skipped         bool // the database already had data: nothing was written
 	Users           int
 	Clubs           int
+	Tournaments     int
 	ContactMessages int
 }
 
@@ -109,6 +110,9 @@ func Demo(ctx context.Context, db *store.DB) (Result, error) {
 		}
 		var err error
 		if res.Clubs, err = seedClubs(ctx, db, tx, users, now); err != nil {
+			return err
+		}
+		if res.Tournaments, err = seedTournaments(ctx, db, tx, users, now); err != nil {
 			return err
 		}
 		for i, m := range demoContactMessages {

@@ -243,3 +243,10 @@ func (db *DB) ClubImage(ctx context.Context, clubID int64) (PhotoRow, error) {
 	err := db.R.GetContext(ctx, &p, db.Dialect.rebind(`SELECT club_id AS user_id, jpeg, etag, updated_at FROM club_images WHERE club_id = ?`), clubID)
 	return p, notFound(err)
 }
+
+// ClubsWithStatus lists every club with status, by name (inside tx when given).
+func (db *DB) ClubsWithStatus(ctx context.Context, tx *sqlx.Tx, status string) ([]Club, error) {
+	out := []Club{}
+	err := db.selectIn(ctx, tx, &out, `SELECT `+clubColumns+` FROM clubs c WHERE c.status = ? ORDER BY c.sort_key, c.id`, status)
+	return out, err
+}
