@@ -158,6 +158,12 @@ func (db *DB) Participants(ctx context.Context, tx *sqlx.Tx, tournamentID int64)
 // Points rankings are ordered as ladder.Order defines (points, head-to-head among players level
 // on points, wins, seed) by the database; classic rankings by stored position.
 func (db *DB) Standings(ctx context.Context, tx *sqlx.Tx, tournamentID int64, rankingType string) ([]Participant, error) {
+	return db.standings(ctx, tx, tournamentID, rankingType, 0)
+}
+
+// standings is Standings leaving one match out of the head-to-head counts: the one being
+// recorded, whose "before" must not include it.
+func (db *DB) standings(ctx context.Context, tx *sqlx.Tx, tournamentID int64, rankingType string, without int64) ([]Participant, error) {
 	order := `p.position, p.user_id`
 	if rankingType == string(ladder.Points) {
 		order = `p.points DESC, h2h DESC, p.wins DESC, p.seed, p.user_id`
@@ -165,10 +171,10 @@ func (db *DB) Standings(ctx context.Context, tx *sqlx.Tx, tournamentID int64, ra
 	out := []Participant{}
 	err := db.selectIn(ctx, tx, &out, fmt.Sprintf(`SELECT %s,
 		(SELECT COUNT(*) FROM matches m JOIN tournament_players o ON o.tournament_id = m.tournament_id AND o.user_id = m.loser_id
-			WHERE m.tournament_id = p.tournament_id AND m.winner_id = p.user_id AND m.state = 'completed'
+			WHERE m.tournament_id = p.tournament_id AND m.winner_id = p.user_id AND m.state = 'completed' AND m.id <> ?
 			AND o.role = 'player' AND o.status <> 'requested' AND o.points = p.points) AS h2h
 		FROM tournament_players p JOIN users u ON u.id = p.user_id
-		WHERE p.tournament_id = ? AND p.role = 'player' AND p.status <> 'requested' ORDER BY %s`, participantColumns, order), tournamentID)
+		WHERE p.tournament_id = ? AND p.role = 'player' AND p.status <> 'requested' ORDER BY %s`, participantColumns, order), without, tournamentID)
 	for i := range out {
 		out[i].Position = i + 1
 	}
@@ -186,11 +192,15 @@ func WeekOf(t time.Time) string {
 // SnapshotWeek records every player's current position as the week's starting position, once
 // per week, before the first change of the week. The caller holds LockTournament.
 func (db *DB) SnapshotWeek(ctx context.Context, tx *sqlx.Tx, t *Tournament) error {
+	return db.snapshotWeek(ctx, tx, t, 0)
+}
+
+func (db *DB) snapshotWeek(ctx context.Context, tx *sqlx.Tx, t *Tournament, without int64) error {
 	week := WeekOf(db.Now())
 	if t.SnapshotWeek == week {
 		return nil
 	}
-	st, err := db.Standings(ctx, tx, t.ID, t.RankingType)
+	st, err := db.standings(ctx, tx, t.ID, t.RankingType, without)
 	if err != nil {
 		return err
 	}
@@ -232,10 +242,10 @@ type ResultChange struct {
 // validations apply one after another.
 func (db *DB) RecordResult(ctx context.Context, tx *sqlx.Tx, t *Tournament, matchID, winner, loser int64) (ResultChange, error) {
 	var rc ResultChange
-	if err := db.SnapshotWeek(ctx, tx, t); err != nil {
+	if err := db.snapshotWeek(ctx, tx, t, matchID); err != nil {
 		return rc, err
 	}
-	before, err := db.Standings(ctx, tx, t.ID, t.RankingType)
+	before, err := db.standings(ctx, tx, t.ID, t.RankingType, matchID)
 	if err != nil {
 		return rc, err
 	}
