@@ -178,7 +178,7 @@ func (b *browser) upload(path string, data []byte, hdr ...string) resp {
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)
 	field := "photo"
-	if strings.Contains(path, "/clubs/") {
+	if strings.Contains(path, "/clubs/") || strings.Contains(path, "/tournaments/") {
 		field = "image"
 	}
 	fw, _ := mw.CreateFormFile(field, "picture.png")

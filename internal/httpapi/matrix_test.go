@@ -15,8 +15,9 @@ import (
 	"github.com/tennisladder/ladder/internal/store/storetest"
 )
 
-// The actors of the authorization matrix. Later issues add creator and referee.
-var actors = []string{"visitor", "player", "admin", "superadmin", "root"}
+// The actors of the authorization matrix. creator and referee are players who created, or
+// referee, the tournament a row acts on (see tournamentPlaceholders).
+var actors = []string{"visitor", "player", "admin", "superadmin", "root", "creator", "referee"}
 
 // matrixRow is one route's expectation: the request to make and the status per actor.
 type matrixRow struct {
@@ -50,7 +51,21 @@ func superOnly(code int) map[string]int {
 
 func admins(code int) map[string]int {
 	m := signedIn(code)
-	m["player"] = 403
+	m["player"], m["creator"], m["referee"] = 403, 403, 403
+	return m
+}
+
+// managers: whoever runs the tournament (its creator and super admins).
+func managers(code int) map[string]int {
+	m := superOnly(code)
+	m["creator"] = code
+	return m
+}
+
+// playerManagers: managers and the tournament's referee.
+func playerManagers(code int) map[string]int {
+	m := managers(code)
+	m["referee"] = code
 	return m
 }
 
@@ -101,12 +116,47 @@ var matrix = map[string]matrixRow{
 	"POST /api/clubs/{id}/leave":          {path: "/api/clubs/{joined_club}/leave", want: signedIn(204)},
 	"POST /api/clubs/{id}/image":          {path: "/api/clubs/{club}/image", photo: true, want: superOnly(200)},
 	"GET /api/clubs/{id}/image":           {path: "/api/clubs/{imaged_club}/image", want: all(200)},
+	// Tournaments: {tournament} is active and public, created by the creator actor when it asks
+	// (otherwise by another player) and refereed by the referee actor when it asks.
+	"GET /api/tournaments":                                {path: "/api/tournaments?status=active", want: all(200)},
+	"POST /api/tournaments":                               {path: "/api/tournaments", body: map[string]any{"name": "Ladder Matriz"}, want: signedIn(201)},
+	"GET /api/tournaments/{id}":                           {path: "/api/tournaments/{tournament}", want: all(200)},
+	"PUT /api/tournaments/{id}":                           {path: "/api/tournaments/{tournament}", body: map[string]any{"name": "Ladder Editada"}, want: managers(200)},
+	"POST /api/tournaments/{id}/approve":                  {path: "/api/tournaments/{pending_tournament}/approve", want: superOnly(200)},
+	"POST /api/tournaments/{id}/reject":                   {path: "/api/tournaments/{pending_tournament}/reject", body: map[string]any{"reason": "duplicado"}, want: superOnly(200)},
+	"POST /api/tournaments/{id}/close":                    {path: "/api/tournaments/{tournament}/close", want: managers(200)},
+	"POST /api/tournaments/{id}/join":                     {path: "/api/tournaments/{tournament}/join", want: withActor(signedIn(200), "referee", 409)},
+	"POST /api/tournaments/{id}/leave":                    {path: "/api/tournaments/{joined_tournament}/leave", want: signedIn(204)},
+	"POST /api/tournaments/{id}/requests/{user}/approve":  {path: "/api/tournaments/{private_tournament}/requests/{requester}/approve", want: managers(204)},
+	"POST /api/tournaments/{id}/requests/{user}/decline":  {path: "/api/tournaments/{private_tournament}/requests/{requester}/decline", want: managers(204)},
+	"PUT /api/tournaments/{id}/players/{user}/status":     {path: "/api/tournaments/{tournament}/players/{player}/status", body: map[string]any{"status": "paused"}, want: playerManagers(204)},
+	"DELETE /api/tournaments/{id}/players/{user}":         {path: "/api/tournaments/{tournament}/players/{player}", want: playerManagers(204)},
+	"POST /api/tournaments/{id}/players/{user}/referee":   {path: "/api/tournaments/{tournament}/players/{player}/referee", body: map[string]any{"replace": true}, want: managers(204)},
+	"DELETE /api/tournaments/{id}/players/{user}/referee": {path: "/api/tournaments/{tournament}/players/{referee}/referee", want: managers(204)},
+	"POST /api/tournaments/{id}/shuffle":                  {path: "/api/tournaments/{tournament}/shuffle", want: managers(204)},
+	// Private standings: members, the creator, admins and super admins.
+	"GET /api/tournaments/{id}/standings":    {path: "/api/tournaments/{private_tournament}/standings", want: privateView()},
+	"GET /api/tournaments/{id}/participants": {path: "/api/tournaments/{private_tournament}/participants", want: privateView()},
+	"GET /api/tournaments/{id}/statistics":   {path: "/api/tournaments/{private_tournament}/statistics", want: privateView()},
+	"POST /api/tournaments/{id}/image":       {path: "/api/tournaments/{tournament}/image", photo: true, want: managers(200)},
+	"GET /api/tournaments/{id}/image":        {path: "/api/tournaments/{imaged_tournament}/image", want: all(200)},
 	// The development identity provider (dev mode only) answers everyone alike.
 	"GET /dev/oidc/.well-known/openid-configuration": {path: "/dev/oidc/.well-known/openid-configuration", want: all(200)},
 	"GET /dev/oidc/jwks":                             {path: "/dev/oidc/jwks", want: all(200)},
 	"GET /dev/oidc/authorize":                        {path: "/dev/oidc/authorize", want: all(400)},
 	"POST /dev/oidc/authorize":                       {path: "/dev/oidc/authorize", want: all(400)},
 	"POST /dev/oidc/token":                           {path: "/dev/oidc/token", want: all(400)},
+}
+
+func withActor(m map[string]int, actor string, code int) map[string]int {
+	m[actor] = code
+	return m
+}
+
+func privateView() map[string]int {
+	m := all(200)
+	m["visitor"], m["player"] = 403, 403
+	return m
 }
 
 func TestAuthorizationMatrix(t *testing.T) {
@@ -127,6 +177,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 		for _, a := range []struct{ name, email, role string }{
 			{"player", "p@ladder.test", "player"}, {"admin", "a@ladder.test", "admin"},
 			{"superadmin", "s@ladder.test", "superadmin"}, {"root", testRoot, "superadmin"},
+			{"creator", "c@ladder.test", "player"}, {"referee", "r@ladder.test", "player"},
 		} {
 			u := store.User{Email: a.email, Role: a.role}
 			if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.InsertUser(ctx, tx, &u) }); err != nil {
@@ -158,6 +209,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 				}
 				path = strings.ReplaceAll(path, "{photo_owner}", fmt.Sprint(owner.ID))
 				path = clubPlaceholders(t, db, svc, owner, userIDs[actor], path)
+				path = tournamentPlaceholders(t, db, svc, owner, actor, userIDs[actor], path)
 				if strings.Contains(path, "{my_notification}") {
 					var nid int64 = 999999
 					if id := userIDs[actor]; id != 0 {
@@ -187,11 +239,12 @@ func TestAuthorizationMatrix(t *testing.T) {
 					r = l.browser().do(method, path, row.body, hdr...)
 				}
 				if r.code != row.want[actor] {
-					t.Errorf("%s as %s: got %d, want %d (%s)", key, actor, r.code, row.want[actor], strings.TrimSpace(r.body)[:min(len(strings.TrimSpace(r.body)), 160)])
+					t.Errorf("%s as %s: got %d, want %d (%s)", key, actor, r.code, row.want[actor], strings.TrimSpace(r.body)[:min(len(strings.TrimSpace(r.body)), 700)])
 				}
 				if row.want[actor] == 204 && (key == "POST /api/logout" || key == "GET /api/logout") && sessions[actor] != "" {
 					// Logging out revoked that session: sign the actor in again for the next rows.
-					u, _ := svc.UserByEmail(ctx, map[string]string{"player": "p@ladder.test", "admin": "a@ladder.test", "superadmin": "s@ladder.test", "root": testRoot}[actor])
+					u, _ := svc.UserByEmail(ctx, map[string]string{"player": "p@ladder.test", "admin": "a@ladder.test", "superadmin": "s@ladder.test", "root": testRoot,
+						"creator": "c@ladder.test", "referee": "r@ladder.test"}[actor])
 					_, token, err := svc.SignIn(ctx, service.Identity{Issuer: "test", Subject: u.Email, Email: u.Email}, "test", "127.0.0.1")
 					if err != nil {
 						t.Fatal(err)

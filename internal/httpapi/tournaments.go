@@ -107,17 +107,17 @@ type tournamentBody struct {
 	ClubID          int64           `json:"club_id,omitempty" minimum:"0" doc:"A validated club, or 0 for none"`
 	Location        string          `json:"location,omitempty" maxLength:"400"`
 	District        string          `json:"district,omitempty" maxLength:"60" doc:"Defaults to the club's district"`
-	Privacy         string          `json:"privacy" enum:"public,private" default:"public"`
+	Privacy         string          `json:"privacy,omitempty" enum:"public,private" default:"public"`
 	EndDate         string          `json:"end_date,omitempty" maxLength:"10" doc:"YYYY-MM-DD, today or later"`
-	ResponseDays    int             `json:"response_days" default:"7" doc:"1 to 30"`
-	MaxRejections   int             `json:"max_rejections" default:"3" doc:"0 to 20"`
-	RankingType     string          `json:"ranking_type" enum:"points,classic" default:"points"`
-	Preset          string          `json:"preset" enum:"standard,aggressive,conservative,tennis_style,custom" default:"standard"`
+	ResponseDays    int             `json:"response_days,omitempty" default:"7" doc:"1 to 30"`
+	MaxRejections   int             `json:"max_rejections,omitempty" default:"3" doc:"0 to 20"`
+	RankingType     string          `json:"ranking_type,omitempty" enum:"points,classic" default:"points"`
+	Preset          string          `json:"preset,omitempty" enum:"standard,aggressive,conservative,tennis_style,custom" default:"standard"`
 	Scoring         *ladder.Scoring `json:"scoring,omitempty" doc:"Required with the custom preset; ignored otherwise"`
-	MinGames        int             `json:"min_games" default:"1"`
-	MaxGames        int             `json:"max_games" default:"4"`
-	PeriodWeeks     int             `json:"period_weeks" default:"2"`
-	ChallengeRange  int             `json:"challenge_range" default:"3" doc:"0 to 50; 0 lets anyone challenge anyone"`
+	MinGames        int             `json:"min_games,omitempty" default:"1"`
+	MaxGames        int             `json:"max_games,omitempty" default:"4"`
+	PeriodWeeks     int             `json:"period_weeks,omitempty" default:"2"`
+	ChallengeRange  int             `json:"challenge_range,omitempty" default:"3" doc:"0 to 50; 0 lets anyone challenge anyone"`
 	MaxParticipants int             `json:"max_participants,omitempty" doc:"0 for no limit, else 2 to 500"`
 	SpecialRules    string          `json:"special_rules,omitempty" maxLength:"8000"`
 	Play            *bool           `json:"play,omitempty" doc:"On creation: the creator joins as a player (default true)"`

@@ -132,7 +132,10 @@ func TestClassicPositionsStayGapless(t *testing.T) {
 		}
 		tx(func(tx *sqlx.Tx) error { _, err := db.RemoveParticipant(ctx, tx, tr.ID, ids[1]); return err })
 		check(ids[0], ids[2], ids[3], ids[4], ids[5])
-		tx(func(tx *sqlx.Tx) error { _, err := db.SetParticipantRole(ctx, tx, tr.ID, ids[2], "referee"); return err })
+		tx(func(tx *sqlx.Tx) error {
+			_, err := db.SetParticipantRole(ctx, tx, tr.ID, ids[2], "referee")
+			return err
+		})
 		check(ids[0], ids[3], ids[4], ids[5])
 		tx(func(tx *sqlx.Tx) error { _, err := db.SetParticipantRole(ctx, tx, tr.ID, ids[2], "player"); return err })
 		check(ids[0], ids[3], ids[4], ids[5], ids[2])
