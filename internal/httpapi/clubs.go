@@ -15,7 +15,7 @@ import (
 
 type clubStats struct {
 	Members     int `json:"members"`
-	Tournaments int `json:"tournaments" doc:"Tournaments of the club (filled once tournaments exist)"`
+	Tournaments int `json:"tournaments" doc:"Active and ended tournaments of the club (club detail only)"`
 	Matches     int `json:"matches" doc:"Matches played in the club's tournaments"`
 }
 
@@ -156,6 +156,7 @@ func (s *Server) getClub(ctx context.Context, in *clubIDInput) (*clubDetailOutpu
 	}
 	out := &clubDetailOutput{}
 	out.Body.ClubView = viewClub(d.Club)
+	out.Body.Stats.Tournaments, out.Body.Stats.Matches = d.Tournaments, d.Matches
 	out.Body.Members = make([]memberView, len(d.Members))
 	for i, m := range d.Members {
 		out.Body.Members[i] = memberView{UserID: m.UserID, DisplayName: service.DisplayName(m.User), PhotoURL: photoURL(m.User),

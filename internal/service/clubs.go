@@ -155,6 +155,8 @@ type ClubDetail struct {
 	Members []store.ClubMember
 	MyRole  string // administrator, member or ""
 	CanEdit bool
+	// Tournaments (active or ended) of the club and their validated matches.
+	Tournaments, Matches int
 }
 
 // Club returns a club's detail as the caller may see it.
@@ -176,6 +178,9 @@ func (s *Service) Club(ctx context.Context, cur Current, id int64) (ClubDetail, 
 		}
 	}
 	d := ClubDetail{Club: c, Members: members}
+	if d.Tournaments, d.Matches, err = s.db.ClubTournamentStats(ctx, id); err != nil {
+		return d, err
+	}
 	if cur.Actor.SignedIn() {
 		if d.MyRole, err = s.db.ClubRole(ctx, nil, id, cur.User.ID); err != nil {
 			return d, err

@@ -18,14 +18,26 @@ type SearchResult struct {
 	ID                                      int64
 }
 
-// Search finds clubs and players whose names contain q (accents and case ignored), at most
-// perType of each. Players are searched only for signed-in callers and never include hidden or
-// suspended accounts. Tournaments and challenges join when they exist.
+// Search finds active tournaments, clubs and players whose names contain q (accents and case
+// ignored), at most perType of each. Players are searched only for signed-in callers and never
+// include hidden or suspended accounts. Challenges join when they exist.
 func (s *Service) Search(ctx context.Context, cur Current, q, lang string, perType int) ([]SearchResult, error) {
 	q = strings.TrimSpace(q)
 	out := []SearchResult{}
 	if utf8.RuneCountInString(q) < SearchMinLength {
 		return out, nil
+	}
+	tournaments, _, err := s.db.ListTournaments(ctx, store.TournamentFilter{Query: q, Statuses: []string{"active"}, Limit: perType})
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range tournaments {
+		sub := t.ClubName
+		if sub == "" {
+			sub = placeName(t.District, "", lang)
+		}
+		out = append(out, SearchResult{Type: "tournament", ID: t.ID, Title: t.Name, Subtitle: sub,
+			Description: t.Location, URL: "/tournaments/" + itoa64(t.ID)})
 	}
 	clubs, _, err := s.db.ListClubs(ctx, store.ClubFilter{Query: q, Statuses: []string{"validated"}, Limit: perType})
 	if err != nil {

@@ -361,9 +361,10 @@ func (s *Service) DecideTournament(ctx context.Context, cur Current, id int64, a
 			if u == t.CreatorID.Int64 {
 				continue
 			}
+			// Place names are proper nouns: the Portuguese one reads right in both languages.
 			district, _ := geo.DistrictByCode(t.District)
 			if err := s.Notify(ctx, tx, u, Note{Type: TournamentCreatedNearby, TitleKey: "tournaments.nearby_title",
-				MessageKey: "tournaments.nearby", Params: map[string]any{"tournament": t.Name, "district": district.Name}, ActionURL: link}); err != nil {
+				MessageKey: "tournaments.nearby", Params: map[string]any{"tournament": t.Name, "district": district.Name["pt"]}, ActionURL: link}); err != nil {
 				return err
 			}
 		}

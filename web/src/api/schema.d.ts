@@ -858,7 +858,7 @@ export interface components {
             members: number;
             /**
              * Format: int64
-             * @description Tournaments of the club (filled once tournaments exist)
+             * @description Active and ended tournaments of the club (club detail only)
              */
             tournaments: number;
         };
