@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"github.com/tennisladder/ladder/internal/config"
 	"github.com/tennisladder/ladder/internal/seed"
 	"github.com/tennisladder/ladder/internal/service"
+	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
 )
 
@@ -43,6 +45,7 @@ func BenchmarkReadNotifications(b *testing.B) {
 	}
 	s := New(Deps{Config: config.Config{BaseURL: "http://localhost", ContactRatePerHour: 1}, DB: db, Service: svc})
 	b.ReportAllocs()
+	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
 			r := httptest.NewRequest("GET", "/api/notifications/recent", nil)
@@ -67,6 +70,33 @@ func BenchmarkHelloParallel(b *testing.B) {
 		r := httptest.NewRequest("GET", "/hello", nil)
 		for pb.Next() {
 			h.ServeHTTP(httptest.NewRecorder(), r)
+		}
+	})
+}
+
+// BenchmarkReadStandings reads the Ranking tab of the largest demo tournament (60 players, 160
+// validated matches) as a visitor: standings ordered by the database with head-to-head, forms.
+func BenchmarkReadStandings(b *testing.B) {
+	db := storetest.NewTestSQLite(b)
+	ctx := context.Background()
+	if _, err := seed.Demo(ctx, db); err != nil {
+		b.Fatal(err)
+	}
+	list, _, err := db.ListTournaments(ctx, store.TournamentFilter{Query: "Super Ladder", Statuses: []string{"active"}})
+	if err != nil || len(list) != 1 {
+		b.Fatalf("demo tournament: %v", err)
+	}
+	path := fmt.Sprintf("/api/tournaments/%d/standings", list[0].ID)
+	s := New(Deps{Config: config.Config{BaseURL: "http://localhost", ContactRatePerHour: 1}, DB: db, Service: service.New(db, service.Options{})})
+	b.ReportAllocs()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			w := httptest.NewRecorder()
+			s.ServeHTTP(w, httptest.NewRequest("GET", path, nil))
+			if w.Code != 200 {
+				b.Fatalf("status %d", w.Code)
+			}
 		}
 	})
 }

@@ -3,6 +3,7 @@ package service
 import (
 	"log/slog"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/tennisladder/ladder/internal/store"
@@ -14,6 +15,7 @@ type Service struct {
 	log       *slog.Logger
 	rootEmail string // the main super admin: protected
 	baseURL   string // for links in emails
+	standings sync.Map // tournament id → standingsEntry (see standingRows)
 }
 
 // Options are the settings the use cases depend on.

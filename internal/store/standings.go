@@ -64,9 +64,9 @@ func (db *DB) AddParticipant(ctx context.Context, tx *sqlx.Tx, tournamentID, use
 		}
 	}
 	now := db.Now()
-	return db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`INSERT INTO tournament_players (tournament_id, user_id, role,
+	return db.bumped(ctx, tx, tournamentID)(db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`INSERT INTO tournament_players (tournament_id, user_id, role,
 		status, position, seed, joined_at, updated_at) VALUES (?, ?, 'player', ?, ?, ?, ?, ?)
-		ON CONFLICT (tournament_id, user_id) DO NOTHING`), tournamentID, userID, status, pos, seed, now, now))
+		ON CONFLICT (tournament_id, user_id) DO NOTHING`), tournamentID, userID, status, pos, seed, now, now)))
 }
 
 // bottom is the position after the last player in the standings.
@@ -85,15 +85,15 @@ func (db *DB) AdmitRequest(ctx context.Context, tx *sqlx.Tx, tournamentID, userI
 		return false, err
 	}
 	now := db.Now()
-	return db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE tournament_players SET status = 'active', position = ?,
-		joined_at = ?, updated_at = ? WHERE tournament_id = ? AND user_id = ? AND status = 'requested'`), pos, now, now, tournamentID, userID))
+	return db.bumped(ctx, tx, tournamentID)(db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE tournament_players SET status = 'active', position = ?,
+		joined_at = ?, updated_at = ? WHERE tournament_id = ? AND user_id = ? AND status = 'requested'`), pos, now, now, tournamentID, userID)))
 }
 
 // SetParticipantStatus pauses, suspends or reactivates an admitted participant; false when the
 // participant is not admitted or already had that status.
 func (db *DB) SetParticipantStatus(ctx context.Context, tx *sqlx.Tx, tournamentID, userID int64, status string) (bool, error) {
-	return db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE tournament_players SET status = ?, updated_at = ?
-		WHERE tournament_id = ? AND user_id = ? AND status <> 'requested' AND status <> ?`), status, db.Now(), tournamentID, userID, status))
+	return db.bumped(ctx, tx, tournamentID)(db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE tournament_players SET status = ?, updated_at = ?
+		WHERE tournament_id = ? AND user_id = ? AND status <> 'requested' AND status <> ?`), status, db.Now(), tournamentID, userID, status)))
 }
 
 // RemoveParticipant deletes userID's row (a player, a referee or a request) and closes the gap
@@ -107,7 +107,10 @@ func (db *DB) RemoveParticipant(ctx context.Context, tx *sqlx.Tx, tournamentID, 
 		tournamentID, userID); err != nil {
 		return false, err
 	}
-	return true, db.closeGap(ctx, tx, tournamentID, p)
+	if err := db.closeGap(ctx, tx, tournamentID, p); err != nil {
+		return false, err
+	}
+	return true, db.Bump(ctx, tx, tournamentID)
 }
 
 func (db *DB) closeGap(ctx context.Context, tx *sqlx.Tx, tournamentID int64, p Participant) error {
@@ -134,8 +137,8 @@ func (db *DB) SetParticipantRole(ctx context.Context, tx *sqlx.Tx, tournamentID,
 	} else if err := db.closeGap(ctx, tx, tournamentID, p); err != nil {
 		return false, err
 	}
-	return db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE tournament_players SET role = ?, position = ?, updated_at = ?
-		WHERE tournament_id = ? AND user_id = ?`), role, pos, db.Now(), tournamentID, userID))
+	return db.bumped(ctx, tx, tournamentID)(db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE tournament_players SET role = ?, position = ?, updated_at = ?
+		WHERE tournament_id = ? AND user_id = ?`), role, pos, db.Now(), tournamentID, userID)))
 }
 
 // Referees lists the user ids of the tournament's referees.
@@ -214,7 +217,7 @@ func (db *DB) snapshotWeek(ctx context.Context, tx *sqlx.Tx, t *Tournament, with
 		}
 	}
 	t.SnapshotWeek = week
-	_, err = tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE tournaments SET snapshot_week = ? WHERE id = ?`), week, t.ID)
+	_, err = tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE tournaments SET snapshot_week = ?, version = version + 1 WHERE id = ?`), week, t.ID)
 	return err
 }
 
@@ -226,7 +229,7 @@ func (db *DB) SetStandingOrder(ctx context.Context, tx *sqlx.Tx, tournamentID in
 			return err
 		}
 	}
-	return nil
+	return db.Bump(ctx, tx, tournamentID)
 }
 
 // ResultChange is what a validated match did to the standings.
@@ -281,6 +284,9 @@ func (db *DB) RecordResult(ctx context.Context, tx *sqlx.Tx, t *Tournament, matc
 		winner_points = ?, loser_points = ? WHERE id = ?`), rc.WinnerBefore, rc.LoserBefore, rc.WinnerPoints, rc.LoserPoints, matchID); err != nil {
 		return rc, err
 	}
+	if err := db.Bump(ctx, tx, t.ID); err != nil {
+		return rc, err
+	}
 	after, err := db.Standings(ctx, tx, t.ID, t.RankingType)
 	rc.WinnerAfter, rc.LoserAfter = positionOf(after, winner), positionOf(after, loser)
 	return rc, err
@@ -293,6 +299,17 @@ func positionOf(s []Participant, userID int64) int {
 		}
 	}
 	return 0
+}
+
+// bumped returns a function that passes a change's result through, bumping the tournament's
+// version when the change happened.
+func (db *DB) bumped(ctx context.Context, tx *sqlx.Tx, tournamentID int64) func(bool, error) (bool, error) {
+	return func(changed bool, err error) (bool, error) {
+		if err == nil && changed {
+			err = db.Bump(ctx, tx, tournamentID)
+		}
+		return changed, err
+	}
 }
 
 func ignoreNotFound(err error) error {

@@ -41,6 +41,7 @@ type Tournament struct {
 	DecidedAt       sql.NullTime  `db:"decided_at"`
 	ExpiresAt       time.Time     `db:"expires_at"`
 	SnapshotWeek    string        `db:"snapshot_week"`
+	Version         int64         `db:"version"` // bumped by every change to the standings (see Bump)
 	CreatedAt       time.Time     `db:"created_at"`
 	UpdatedAt       time.Time     `db:"updated_at"`
 	Players         int           `db:"players"` // computed: admitted players (not referees, not requests)
@@ -50,7 +51,7 @@ const tournamentColumns = `t.id, t.name, t.sort_key, t.club_id, COALESCE(c.name,
 	t.privacy, t.end_date, t.response_days, t.max_rejections, t.ranking_type, t.preset, t.win_vs_higher, t.win_vs_lower,
 	t.defeat, t.min_games, t.max_games, t.period_weeks, t.challenge_range, t.max_participants, t.special_rules,
 	t.image_etag, t.status, t.reject_reason, t.creator_id, t.decided_by, t.decided_at, t.expires_at, t.snapshot_week,
-	t.created_at, t.updated_at,
+	t.version, t.created_at, t.updated_at,
 	(SELECT COUNT(*) FROM tournament_players p WHERE p.tournament_id = t.id AND p.role = 'player' AND p.status <> 'requested') AS players`
 
 const tournamentFrom = ` FROM tournaments t LEFT JOIN clubs c ON c.id = t.club_id`
@@ -81,7 +82,7 @@ func (db *DB) UpdateTournamentInfo(ctx context.Context, tx *sqlx.Tx, t *Tourname
 	_, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE tournaments SET name = ?, sort_key = ?, club_id = ?, location = ?,
 		district = ?, privacy = ?, end_date = ?, response_days = ?, max_rejections = ?, ranking_type = ?, preset = ?,
 		win_vs_higher = ?, win_vs_lower = ?, defeat = ?, min_games = ?, max_games = ?, period_weeks = ?, challenge_range = ?,
-		max_participants = ?, special_rules = ?, updated_at = ? WHERE id = ?`),
+		max_participants = ?, special_rules = ?, updated_at = ?, version = version + 1 WHERE id = ?`),
 		t.Name, t.SortKey, t.ClubID, t.Location, t.District, t.Privacy, t.EndDate, t.ResponseDays, t.MaxRejections,
 		t.RankingType, t.Preset, t.WinVsHigher, t.WinVsLower, t.Defeat, t.MinGames, t.MaxGames, t.PeriodWeeks,
 		t.ChallengeRange, t.MaxParticipants, t.SpecialRules, t.UpdatedAt, t.ID)
@@ -103,7 +104,7 @@ func (db *DB) LockTournament(ctx context.Context, tx *sqlx.Tx, id int64) (Tourna
 		t.privacy, t.end_date, t.response_days, t.max_rejections, t.ranking_type, t.preset, t.win_vs_higher, t.win_vs_lower,
 		t.defeat, t.min_games, t.max_games, t.period_weeks, t.challenge_range, t.max_participants, t.special_rules,
 		t.image_etag, t.status, t.reject_reason, t.creator_id, t.decided_by, t.decided_at, t.expires_at, t.snapshot_week,
-		t.created_at, t.updated_at FROM tournaments t WHERE t.id = ?`+db.Dialect.forUpdate()), id)
+		t.version, t.created_at, t.updated_at FROM tournaments t WHERE t.id = ?`+db.Dialect.forUpdate()), id)
 	return t, notFound(err)
 }
 
@@ -117,8 +118,8 @@ func (db *DB) DecideTournament(ctx context.Context, tx *sqlx.Tx, id int64, statu
 
 // CloseTournament makes an active tournament inactive; false when it was not active.
 func (db *DB) CloseTournament(ctx context.Context, tx *sqlx.Tx, id int64) (bool, error) {
-	return db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE tournaments SET status = 'inactive', updated_at = ?
-		WHERE id = ? AND status = 'active'`), db.Now(), id))
+	return db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE tournaments SET status = 'inactive', updated_at = ?,
+		version = version + 1 WHERE id = ? AND status = 'active'`), db.Now(), id))
 }
 
 // DeleteExpiredPendingTournaments removes pending tournaments whose approval period ended.
@@ -138,6 +139,20 @@ func (db *DB) CloseEndedTournaments(ctx context.Context, today string) (int64, e
 		return 0, err
 	}
 	return res.RowsAffected()
+}
+
+// Bump marks a change to the tournament's standings or people: readers that cache them compare
+// versions (TournamentVersion), so a change on any instance is seen at once everywhere.
+func (db *DB) Bump(ctx context.Context, tx *sqlx.Tx, id int64) error {
+	_, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE tournaments SET version = version + 1 WHERE id = ?`), id)
+	return err
+}
+
+// TournamentVersion reads a tournament's version (see Bump).
+func (db *DB) TournamentVersion(ctx context.Context, id int64) (int64, error) {
+	var v int64
+	err := db.get(ctx, &v, `SELECT version FROM tournaments WHERE id = ?`, id)
+	return v, notFound(err)
 }
 
 // TournamentFilter selects tournaments for a list page.

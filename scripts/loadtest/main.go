@@ -65,12 +65,19 @@ func main() {
 	}
 	app := serve(httpapi.New(httpapi.Deps{Config: config.Config{BaseURL: "http://localhost", ContactRatePerHour: 1}, DB: db, Service: svc}))
 
+	big, _, err := db.ListTournaments(ctx, store.TournamentFilter{Query: "Super Ladder", Statuses: []string{"active"}})
+	if err != nil || len(big) != 1 {
+		log.Fatalf("demo tournament: %v", err)
+	}
+
 	base := run("GET /hello (bare net/http)", hello+"/hello", "", *duration, *conns)
 	fail := false
 	for _, ep := range []struct{ name, path string }{
 		{"GET /api/notifications/recent", "/api/notifications/recent"},
 		{"GET /api/players/{id}", fmt.Sprintf("/api/players/%d", u.ID)},
 		{"GET /api/users/me", "/api/users/me"},
+		{"GET /api/tournaments/{id}/standings (60 players)", fmt.Sprintf("/api/tournaments/%d/standings", big[0].ID)},
+		{"GET /api/tournaments", "/api/tournaments"},
 	} {
 		rps := run(ep.name, app+ep.path, token, *duration, *conns)
 		ratio := rps / base

@@ -29,6 +29,7 @@ CREATE TABLE tournaments (
     decided_at       TIMESTAMPTZ,
     expires_at       TIMESTAMPTZ NOT NULL,
     snapshot_week    TEXT     NOT NULL DEFAULT '',
+    version          INTEGER  NOT NULL DEFAULT 0,
     created_at       TIMESTAMPTZ NOT NULL,
     updated_at       TIMESTAMPTZ NOT NULL
 );

@@ -29,6 +29,7 @@ CREATE TABLE tournaments (
     decided_at       DATETIME,
     expires_at       DATETIME NOT NULL,
     snapshot_week    TEXT     NOT NULL DEFAULT '',
+    version          INTEGER  NOT NULL DEFAULT 0,
     created_at       DATETIME NOT NULL,
     updated_at       DATETIME NOT NULL
 );
