@@ -13,8 +13,8 @@ import (
 type Service struct {
 	db        *store.DB
 	log       *slog.Logger
-	rootEmail string // the main super admin: protected
-	baseURL   string // for links in emails
+	rootEmail string   // the main super admin: protected
+	baseURL   string   // for links in emails
 	standings sync.Map // tournament id → standingsEntry (see standingRows)
 }
 
