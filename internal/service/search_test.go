@@ -31,6 +31,14 @@ func TestSearch(t *testing.T) {
 		if len(r) != 1 || r[0].Type != "player" || r[0].Title != "Inês Rodrigues" || r[0].Subtitle != "Cascais, Lisbon" {
 			t.Fatalf("player search: %+v", r)
 		}
+		// Active tournaments are found by everyone; pending and rejected ones are not.
+		r, _ = svc.Search(ctx, service.Current{}, "outono", "pt", 5)
+		if len(r) != 1 || r[0].Type != "tournament" || r[0].Subtitle != "Clube de Ténis da Foz" {
+			t.Fatalf("tournament search: %+v", r)
+		}
+		if r, _ := svc.Search(ctx, cur, "Relâmpago", "pt", 5); len(r) != 0 {
+			t.Fatalf("a rejected tournament was found: %+v", r)
+		}
 		if r, _ := svc.Search(ctx, service.Current{}, "ines", "pt", 5); len(r) != 0 {
 			t.Fatalf("visitors found players: %+v", r)
 		}

@@ -196,6 +196,20 @@ func TestTournamentPermissions(t *testing.T) {
 				t.Fatalf("%s reactivating: %v", who.User.Email, err)
 			}
 		}
+		// The cached ranking follows every change at once.
+		_, rows, _ := svc.Standings(ctx, w.v, id)
+		if err := svc.SetPlayerStatus(ctx, w.referee, id, pid, "suspended"); err != nil {
+			t.Fatal(err)
+		}
+		_, after, _ := svc.Standings(ctx, w.v, id)
+		for i := range after {
+			if after[i].UserID == pid && (after[i].Status != "suspended" || rows[i].Status == "suspended") {
+				t.Fatalf("standings did not follow the suspension: %+v", after[i])
+			}
+		}
+		if err := svc.SetPlayerStatus(ctx, w.referee, id, pid, "active"); err != nil {
+			t.Fatal(err)
+		}
 		if err := svc.SetPlayerStatus(ctx, w.creator, id, pid, "active"); code(err) != "tournament.status_unchanged" {
 			t.Fatalf("unchanged status: %v", err)
 		}
