@@ -93,6 +93,13 @@ func startJobs(ctx context.Context, cfg config.Config, db *store.DB, svc *servic
 		_, _, err := expireTournaments.Tick(ctx)
 		return err
 	})
+	// Challenges unanswered past their tournament's response deadline expire.
+	expireChallenges := &jobs.Leased{DB: db, Name: "expire-challenges", Holder: jobs.Holder(), TTL: 50 * time.Second, Log: log,
+		Run: svc.ExpireChallenges}
+	go jobs.Every(ctx, time.Minute, log, "expire challenges", func(ctx context.Context) error {
+		_, _, err := expireChallenges.Tick(ctx)
+		return err
+	})
 	// Deleting expired sessions is idempotent, so no lease is needed.
 	go jobs.Every(ctx, time.Hour, log, "expired sessions", func(ctx context.Context) error {
 		n, err := db.DeleteExpiredSessions(ctx, db.Now())

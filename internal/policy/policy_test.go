@@ -127,3 +127,27 @@ func TestTournamentRules(t *testing.T) {
 		t.Error("SeeStandings")
 	}
 }
+
+func TestValidateResults(t *testing.T) {
+	player := Actor{UserID: 5, Role: Player}
+	cases := []struct {
+		name       string
+		a          Actor
+		r          TournamentRelation
+		hasReferee bool
+		ok         bool
+	}{
+		{"referee", player, TournamentRelation{Referee: true, Member: true}, true, true},
+		{"creator without referee", player, TournamentRelation{Creator: true}, false, true},
+		{"creator with referee", player, TournamentRelation{Creator: true}, true, false},
+		{"super admin", Actor{UserID: 1, Role: SuperAdmin}, TournamentRelation{}, true, true},
+		{"admin", Actor{UserID: 2, Role: Admin}, TournamentRelation{}, false, false},
+		{"member", player, TournamentRelation{Member: true}, false, false},
+		{"visitor", Actor{}, TournamentRelation{}, false, false},
+	}
+	for _, c := range cases {
+		if err := ValidateResults(c.a, c.r, c.hasReferee); (err == nil) != c.ok {
+			t.Errorf("%s: %v", c.name, err)
+		}
+	}
+}

@@ -52,3 +52,15 @@ func JoinsDirectly(a Actor, privacy string) bool { return privacy == "public" ||
 func SeeStandings(a Actor, privacy string, r TournamentRelation) bool {
 	return privacy == "public" || r.Member || r.Creator || a.IsAdmin()
 }
+
+// ValidateResults decides whether a may approve or reject reported results in a tournament:
+// its referee, its creator when it has no referee, and super admins (SPEC §6).
+func ValidateResults(a Actor, r TournamentRelation, hasReferee bool) error {
+	if !a.SignedIn() {
+		return deny(CodeSignInRequired)
+	}
+	if a.IsSuperAdmin() || r.Referee || (r.Creator && !hasReferee) {
+		return nil
+	}
+	return deny(CodeForbidden)
+}

@@ -33,6 +33,10 @@ type Match struct {
 	LoserPositionBefore  int           `db:"loser_position_before"`
 	WinnerPoints         int           `db:"winner_points"`
 	LoserPoints          int           `db:"loser_points"`
+	ProposedTimes        string        `db:"proposed_times"` // JSON array, while the time is to be chosen
+	ResultConfirmed      bool          `db:"result_confirmed"`
+	DisputeReason        string        `db:"dispute_reason"`
+	CancelledBy          sql.NullInt64 `db:"cancelled_by"`
 	CreatedAt            time.Time     `db:"created_at"`
 	UpdatedAt            time.Time     `db:"updated_at"`
 }
@@ -43,13 +47,16 @@ func (db *DB) InsertMatch(ctx context.Context, tx *sqlx.Tx, m *Match) error {
 		m.CreatedAt = db.Now()
 	}
 	m.UpdatedAt = m.CreatedAt
+	if m.ProposedTimes == "" {
+		m.ProposedTimes = "[]"
+	}
 	return tx.QueryRowxContext(ctx, db.Dialect.rebind(`INSERT INTO matches (tournament_id, challenge_id, player1_id, player2_id,
 		state, scheduled_at, location, court, surface, score, played_on, reporter_id, reported_at, winner_id, loser_id,
-		validated_by, validated_at, validation_notes, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+		validated_by, validated_at, validation_notes, proposed_times, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
 		m.TournamentID, m.ChallengeID, m.Player1ID, m.Player2ID, m.State, m.ScheduledAt, m.Location, m.Court, m.Surface,
 		m.Score, m.PlayedOn, m.ReporterID, m.ReportedAt, m.WinnerID, m.LoserID, m.ValidatedBy, m.ValidatedAt,
-		m.ValidationNotes, m.CreatedAt, m.UpdatedAt).Scan(&m.ID)
+		m.ValidationNotes, m.ProposedTimes, m.CreatedAt, m.UpdatedAt).Scan(&m.ID)
 }
 
 // Forms returns, per player, the results of their last five validated matches in the

@@ -1,0 +1,294 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+
+	"github.com/tennisladder/ladder/internal/policy"
+	"github.com/tennisladder/ladder/internal/store"
+	"github.com/tennisladder/ladder/internal/tennis"
+)
+
+// MatchAccess is what the caller may do with a match.
+type MatchAccess struct {
+	Player, Validator, Manager bool
+}
+
+// matchAccess reads a match and the caller's relation to it; outsiders get "Match not found".
+func (s *Service) matchAccess(ctx context.Context, tx *sqlx.Tx, cur Current, id int64) (store.MatchRow, MatchAccess, error) {
+	var acc MatchAccess
+	m, err := s.db.MatchByID(ctx, tx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return m, acc, &Error{Kind: KindNotFound, Code: "match.not_found"}
+	}
+	if err != nil {
+		return m, acc, err
+	}
+	t, err := s.db.TournamentByID(ctx, tx, m.TournamentID)
+	if err != nil {
+		return m, acc, err
+	}
+	rel, _, err := s.relation(ctx, tx, cur, t)
+	if err != nil {
+		return m, acc, err
+	}
+	refs, err := s.db.Referees(ctx, tx, t.ID)
+	if err != nil {
+		return m, acc, err
+	}
+	acc.Player = cur.Actor.SignedIn() && (cur.User.ID == m.Player1ID || cur.User.ID == m.Player2ID)
+	acc.Validator = policy.ValidateResults(cur.Actor, rel, len(refs) > 0) == nil
+	acc.Manager = policy.ManagePlayers(cur.Actor, rel) == nil
+	if !acc.Player && !acc.Validator && !acc.Manager {
+		return m, acc, &Error{Kind: KindNotFound, Code: "match.not_found"}
+	}
+	return m, acc, nil
+}
+
+// Match returns one match with what the caller may do.
+func (s *Service) Match(ctx context.Context, cur Current, id int64) (store.MatchRow, MatchAccess, error) {
+	if err := signedIn(cur); err != nil {
+		return store.MatchRow{}, MatchAccess{}, err
+	}
+	return s.matchAccess(ctx, nil, cur, id)
+}
+
+func (s *Service) otherPlayer(m store.MatchRow, me int64) (store.User, store.User) {
+	if m.Player1ID == me {
+		return m.P1, m.P2
+	}
+	return m.P2, m.P1
+}
+
+func matchNote(typ NotificationType, key string, m store.MatchRow, params map[string]any) Note {
+	if params == nil {
+		params = map[string]any{}
+	}
+	params["tournament"] = m.TournamentName
+	return Note{Type: typ, TitleKey: "matches." + key + "_title", MessageKey: "matches." + key, Params: params,
+		ActionURL: "/challenges?match=" + itoa64(m.ID)}
+}
+
+// MatchPlace is the optional where of a match.
+type MatchPlace struct{ Location, Court, Surface string }
+
+// ConfirmMatchTime fixes when (one of the proposed times, or any later time once agreed) and
+// where a match is played; either player may do it, and the other is told.
+func (s *Service) ConfirmMatchTime(ctx context.Context, cur Current, id int64, at time.Time, place MatchPlace) (store.MatchRow, error) {
+	if err := signedIn(cur); err != nil {
+		return store.MatchRow{}, err
+	}
+	if at.IsZero() {
+		return store.MatchRow{}, invalid("time", "match.time_required", nil)
+	}
+	var fe fieldErrors
+	place.Location = fe.optionalText("location", place.Location, 200)
+	place.Court = fe.optionalText("court", place.Court, 60)
+	if place.Surface != "" {
+		fe.oneOf("surface", place.Surface, Surfaces...)
+	}
+	if err := fe.err(); err != nil {
+		return store.MatchRow{}, err
+	}
+	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		m, acc, err := s.matchAccess(ctx, tx, cur, id)
+		if err != nil {
+			return err
+		}
+		if !acc.Player {
+			return &Error{Kind: KindForbidden, Code: "match.only_players"}
+		}
+		if proposed := DecodeTimes(m.ProposedTimes); m.State == "time_proposed" && len(proposed) > 0 && !slices.ContainsFunc(proposed, at.Equal) {
+			return invalid("time", "challenge.time_not_proposed", nil)
+		}
+		if at.Before(s.now()) {
+			return invalid("time", "challenge.time_passed", nil)
+		}
+		ok, err := s.db.ConfirmMatchTime(ctx, tx, id, at.UTC(), place.Location, place.Court, place.Surface)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return conflict("match.not_schedulable", map[string]any{"state": m.State})
+		}
+		me, other := s.otherPlayer(m, cur.User.ID)
+		return s.Notify(ctx, tx, other.ID, matchNote(MatchConfirmed, "time_confirmed", m,
+			map[string]any{"name": DisplayName(me), "time": at.UTC().Format(time.RFC3339)}))
+	})
+	if err != nil {
+		return store.MatchRow{}, err
+	}
+	return s.db.MatchByID(ctx, nil, id)
+}
+
+// ReportResult records the score a player reports, written from their own side (e.g. "6-4 3-6
+// 10-8" when they won the first set 6-4); the winner follows from it. A result is reported once;
+// the opponent then confirms or disputes it and a referee validates it.
+func (s *Service) ReportResult(ctx context.Context, cur Current, id int64, score, playedOn string) (store.MatchRow, error) {
+	if err := signedIn(cur); err != nil {
+		return store.MatchRow{}, err
+	}
+	sc, err := tennis.Parse(score)
+	if err != nil {
+		var te *tennis.Error
+		if errors.As(err, &te) {
+			return store.MatchRow{}, invalid("score", te.Code, map[string]any{"set": te.Set})
+		}
+		return store.MatchRow{}, err
+	}
+	playedOn = strings.TrimSpace(playedOn)
+	day, err := time.Parse("2006-01-02", playedOn)
+	switch {
+	case playedOn == "":
+		return store.MatchRow{}, invalid("played_on", "validation.required", nil)
+	case err != nil:
+		return store.MatchRow{}, invalid("played_on", "tournament.date_invalid", nil)
+	case day.After(today(s.now())):
+		return store.MatchRow{}, invalid("played_on", "match.date_future", nil)
+	}
+	err = s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		m, acc, err := s.matchAccess(ctx, tx, cur, id)
+		if err != nil {
+			return err
+		}
+		if !acc.Player {
+			return &Error{Kind: KindForbidden, Code: "match.only_players"}
+		}
+		if day.Before(today(m.CreatedAt)) {
+			return invalid("played_on", "match.date_before_match", nil)
+		}
+		me, other := s.otherPlayer(m, cur.User.ID)
+		winner, loser, written := me, other, sc
+		if sc.Winner == 1 {
+			winner, loser, written = other, me, sc.Flip()
+		}
+		ok, err := s.db.ReportMatchResult(ctx, tx, id, me.ID, winner.ID, loser.ID, written.String(), playedOn)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return conflict("match.already_reported", map[string]any{"state": m.State})
+		}
+		params := map[string]any{"name": DisplayName(me), "score": written.String(), "winner": DisplayName(winner)}
+		if err := s.Notify(ctx, tx, other.ID, matchNote(ResultPending, "result_to_confirm", m, params)); err != nil {
+			return err
+		}
+		return s.notifyValidators(ctx, tx, m, cur, matchNote(ResultPending, "result_to_validate", m, params))
+	})
+	if err != nil {
+		return store.MatchRow{}, err
+	}
+	return s.db.MatchByID(ctx, nil, id)
+}
+
+// notifyValidators tells whoever validates the tournament's results (its referee, else its
+// creator), except the caller.
+func (s *Service) notifyValidators(ctx context.Context, tx *sqlx.Tx, m store.MatchRow, cur Current, n Note) error {
+	ids, err := s.db.Referees(ctx, tx, m.TournamentID)
+	if err != nil {
+		return err
+	}
+	if len(ids) == 0 {
+		t, err := s.db.TournamentByID(ctx, tx, m.TournamentID)
+		if err != nil {
+			return err
+		}
+		if t.CreatorID.Valid {
+			ids = []int64{t.CreatorID.Int64}
+		}
+	}
+	for _, id := range ids {
+		if id != cur.User.ID {
+			if err := s.Notify(ctx, tx, id, n); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// AnswerResult is the opponent's answer to a reported result: confirm, or dispute with a reason.
+func (s *Service) AnswerResult(ctx context.Context, cur Current, id int64, confirm bool, reason string) (store.MatchRow, error) {
+	if err := signedIn(cur); err != nil {
+		return store.MatchRow{}, err
+	}
+	reason = strings.TrimSpace(reason)
+	if len([]rune(reason)) > 500 {
+		return store.MatchRow{}, invalid("reason", "validation.too_long", map[string]any{"max": 500})
+	}
+	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		m, acc, err := s.matchAccess(ctx, tx, cur, id)
+		if err != nil {
+			return err
+		}
+		if !acc.Player || (m.ReporterID.Valid && m.ReporterID.Int64 == cur.User.ID) {
+			return &Error{Kind: KindForbidden, Code: "match.only_opponent"}
+		}
+		var ok bool
+		if confirm {
+			ok, err = s.db.ConfirmMatchResult(ctx, tx, id)
+		} else {
+			ok, err = s.db.DisputeMatchResult(ctx, tx, id, reason)
+		}
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return conflict("match.not_awaiting_answer", map[string]any{"state": m.State})
+		}
+		key, typ := "result_confirmed", MatchResultConfirmed
+		if !confirm {
+			key, typ = "result_disputed", ResultPending
+		}
+		params := map[string]any{"name": DisplayName(cur.User), "score": m.Score, "reason": reason}
+		if m.ReporterID.Valid {
+			if err := s.Notify(ctx, tx, m.ReporterID.Int64, matchNote(typ, key, m, params)); err != nil {
+				return err
+			}
+		}
+		return s.notifyValidators(ctx, tx, m, cur, matchNote(typ, key+"_validator", m, params))
+	})
+	if err != nil {
+		return store.MatchRow{}, err
+	}
+	return s.db.MatchByID(ctx, nil, id)
+}
+
+// CancelMatch calls off a match without a result (either player, or who manages the players).
+func (s *Service) CancelMatch(ctx context.Context, cur Current, id int64) error {
+	if err := signedIn(cur); err != nil {
+		return err
+	}
+	return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		m, acc, err := s.matchAccess(ctx, tx, cur, id)
+		if err != nil {
+			return err
+		}
+		if !acc.Player && !acc.Manager {
+			return &Error{Kind: KindForbidden, Code: "match.only_players"}
+		}
+		ok, err := s.db.CancelMatch(ctx, tx, id, cur.User.ID)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return conflict("match.not_cancellable", map[string]any{"state": m.State})
+		}
+		if err := s.db.SetChallengeStatusByMatch(ctx, tx, id, "cancelled"); err != nil {
+			return err
+		}
+		for _, p := range []int64{m.Player1ID, m.Player2ID} {
+			if p != cur.User.ID {
+				if err := s.Notify(ctx, tx, p, matchNote(MatchConfirmed, "cancelled", m, map[string]any{"name": DisplayName(cur.User)})); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+}

@@ -1,0 +1,143 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+)
+
+// MatchRow is a match with its players and tournament for display.
+type MatchRow struct {
+	Match
+	TournamentName string `db:"tournament_name"`
+	P1             User   `db:"p1"`
+	P2             User   `db:"p2"`
+}
+
+const matchColumns = `m.id, m.tournament_id, m.challenge_id, m.player1_id, m.player2_id, m.state, m.scheduled_at, m.location,
+	m.court, m.surface, m.score, m.played_on, m.reporter_id, m.reported_at, m.winner_id, m.loser_id, m.validated_by,
+	m.validated_at, m.validation_notes, m.winner_position_before, m.loser_position_before, m.winner_points, m.loser_points,
+	m.proposed_times, m.result_confirmed, m.dispute_reason, m.cancelled_by, m.created_at, m.updated_at`
+
+var matchRowSelect = `SELECT ` + matchColumns + `, t.name AS tournament_name, ` + userColumnsAs("p1") + `, ` + userColumnsAs("p2") +
+	` FROM matches m JOIN tournaments t ON t.id = m.tournament_id JOIN users p1 ON p1.id = m.player1_id JOIN users p2 ON p2.id = m.player2_id`
+
+// MatchByID reads a match with its players (ErrNotFound when missing).
+func (db *DB) MatchByID(ctx context.Context, tx *sqlx.Tx, id int64) (MatchRow, error) {
+	var m MatchRow
+	err := db.getIn(ctx, tx, &m, matchRowSelect+` WHERE m.id = ?`, id)
+	return m, notFound(err)
+}
+
+// moveMatch runs a conditional update of one match: set applies only when the match is in one
+// of the from states, so of concurrent transitions exactly one happens (false for the others).
+func (db *DB) moveMatch(ctx context.Context, tx *sqlx.Tx, id int64, from []string, set string, args ...any) (bool, error) {
+	q := `UPDATE matches SET ` + set + `, updated_at = ? WHERE id = ? AND state IN (?` + strings.Repeat(", ?", len(from)-1) + `)`
+	all := append(append(args, db.Now(), id), toAny(from)...)
+	return db.changed(tx.ExecContext(ctx, db.Dialect.rebind(q), all...))
+}
+
+func toAny(s []string) []any {
+	out := make([]any, len(s))
+	for i, v := range s {
+		out[i] = v
+	}
+	return out
+}
+
+// Match states from which each move may happen.
+var (
+	schedulable = []string{"time_proposed", "time_confirmed"}
+	reported    = []string{"result_reported", "result_disputed"}
+)
+
+// ConfirmMatchTime fixes the time and place of a match still being scheduled.
+func (db *DB) ConfirmMatchTime(ctx context.Context, tx *sqlx.Tx, id int64, at time.Time, location, court, surface string) (bool, error) {
+	return db.moveMatch(ctx, tx, id, schedulable, `state = 'time_confirmed', scheduled_at = ?, location = ?, court = ?, surface = ?,
+		proposed_times = '[]'`, at, location, court, surface)
+}
+
+// ReportMatchResult records a score (winner's view) reported by one player; once only.
+func (db *DB) ReportMatchResult(ctx context.Context, tx *sqlx.Tx, id, reporter, winner, loser int64, score, playedOn string) (bool, error) {
+	return db.moveMatch(ctx, tx, id, schedulable, `state = 'result_reported', reporter_id = ?, reported_at = ?, winner_id = ?,
+		loser_id = ?, score = ?, played_on = ?, result_confirmed = ?, dispute_reason = ''`, reporter, db.Now(), winner, loser, score, playedOn, false)
+}
+
+// ConfirmMatchResult records the opponent's agreement with a reported result.
+func (db *DB) ConfirmMatchResult(ctx context.Context, tx *sqlx.Tx, id int64) (bool, error) {
+	return db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE matches SET result_confirmed = ?, updated_at = ?
+		WHERE id = ? AND state = 'result_reported' AND result_confirmed = ?`), true, db.Now(), id, false))
+}
+
+// DisputeMatchResult records the opponent's disagreement: a referee decides.
+func (db *DB) DisputeMatchResult(ctx context.Context, tx *sqlx.Tx, id int64, reason string) (bool, error) {
+	return db.moveMatch(ctx, tx, id, []string{"result_reported"}, `state = 'result_disputed', dispute_reason = ?, result_confirmed = ?`, reason, false)
+}
+
+// CompleteMatch validates a reported result; false when someone else decided first.
+func (db *DB) CompleteMatch(ctx context.Context, tx *sqlx.Tx, id, by int64, notes string) (bool, error) {
+	return db.moveMatch(ctx, tx, id, reported, `state = 'completed', validated_by = ?, validated_at = ?, validation_notes = ?`, by, db.Now(), notes)
+}
+
+// RejectMatchResult refuses a reported result: the score is cleared and the players report again.
+func (db *DB) RejectMatchResult(ctx context.Context, tx *sqlx.Tx, id, by int64, notes string) (bool, error) {
+	return db.moveMatch(ctx, tx, id, reported, `state = 'time_confirmed', validated_by = ?, validation_notes = ?, score = '',
+		winner_id = NULL, loser_id = NULL, reporter_id = NULL, reported_at = NULL, result_confirmed = ?`, by, notes, false)
+}
+
+// CancelMatch calls off a match that has no result yet.
+func (db *DB) CancelMatch(ctx context.Context, tx *sqlx.Tx, id, by int64) (bool, error) {
+	return db.moveMatch(ctx, tx, id, schedulable, `state = 'cancelled', cancelled_by = ?`, by)
+}
+
+// MatchFilter selects matches for a list.
+type MatchFilter struct {
+	PlayerID int64 // matches this user plays (0: any)
+	// ValidatorID lists matches waiting for validation in tournaments this user validates: as
+	// their referee, or as creator of a tournament without one. AllTournaments widens it to
+	// every tournament (super admins).
+	ValidatorID    int64
+	AllTournaments bool
+	TournamentID   int64
+	States         []string
+	Before         int64
+	Limit          int
+}
+
+// ListMatches lists matches, newest first.
+func (db *DB) ListMatches(ctx context.Context, f MatchFilter) ([]MatchRow, error) {
+	where := []string{"1 = 1"}
+	var args []any
+	if f.PlayerID != 0 {
+		where, args = append(where, "(m.player1_id = ? OR m.player2_id = ?)"), append(args, f.PlayerID, f.PlayerID)
+	}
+	if f.ValidatorID != 0 && !f.AllTournaments {
+		where = append(where, `(EXISTS (SELECT 1 FROM tournament_players r WHERE r.tournament_id = m.tournament_id AND r.user_id = ? AND r.role = 'referee')
+			OR (t.creator_id = ? AND NOT EXISTS (SELECT 1 FROM tournament_players r WHERE r.tournament_id = m.tournament_id AND r.role = 'referee')))`)
+		args = append(args, f.ValidatorID, f.ValidatorID)
+	}
+	if f.TournamentID != 0 {
+		where, args = append(where, "m.tournament_id = ?"), append(args, f.TournamentID)
+	}
+	if len(f.States) > 0 {
+		where = append(where, "m.state IN (?"+strings.Repeat(", ?", len(f.States)-1)+")")
+		args = append(args, toAny(f.States)...)
+	}
+	if f.Before > 0 {
+		where, args = append(where, "m.id < ?"), append(args, f.Before)
+	}
+	limit := f.Limit
+	if limit <= 0 || limit > 100 {
+		limit = 20
+	}
+	out := []MatchRow{}
+	err := db.R.SelectContext(ctx, &out, db.Dialect.rebind(matchRowSelect+` WHERE `+strings.Join(where, " AND ")+
+		` ORDER BY m.id DESC LIMIT ?`), append(args, limit)...)
+	return out, err
+}
+
+// nullTime is a valid sql.NullTime.
+func nullTime(t time.Time) sql.NullTime { return sql.NullTime{Time: t, Valid: true} }
