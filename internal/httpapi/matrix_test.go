@@ -3,6 +3,7 @@ package httpapi
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -140,6 +141,23 @@ var matrix = map[string]matrixRow{
 	"GET /api/tournaments/{id}/statistics":   {path: "/api/tournaments/{private_tournament}/statistics", want: privateView()},
 	"POST /api/tournaments/{id}/image":       {path: "/api/tournaments/{tournament}/image", photo: true, want: managers(200)},
 	"GET /api/tournaments/{id}/image":        {path: "/api/tournaments/{imaged_tournament}/image", want: all(200)},
+	// Challenges and matches: the player actor is the one challenged, the challenger, or a player
+	// of the match (see challengePlaceholders); super admins see every challenge and validate.
+	"GET /api/challenges":                 {path: "/api/challenges?box=all&status=all", want: signedIn(200)},
+	"POST /api/challenges":                {path: "/api/challenges", body: `{"tournament_id": {challenge_tournament}, "opponent_id": {opponent}, "times": ["{future}"]}`, want: only("player", 201, 409)},
+	"GET /api/challenges/suggestions":     {path: "/api/challenges/suggestions?opponent_id={target}", want: signedIn(200)},
+	"GET /api/challenges/{id}":            {path: "/api/challenges/{challenge_received}", want: seeChallenge(200)},
+	"POST /api/challenges/{id}/accept":    {path: "/api/challenges/{challenge_received}/accept", body: `{"time": "{future}"}`, want: answerChallenge(200)},
+	"POST /api/challenges/{id}/reject":    {path: "/api/challenges/{challenge_received}/reject", want: answerChallenge(204)},
+	"POST /api/challenges/{id}/cancel":    {path: "/api/challenges/{challenge_sent}/cancel", want: answerChallenge(204)},
+	"GET /api/matches":                    {path: "/api/matches?scope=validation", want: signedIn(200)},
+	"GET /api/matches/{id}":               {path: "/api/matches/{match}", want: seeMatch(200, 200)},
+	"POST /api/matches/{id}/time":         {path: "/api/matches/{match}/time", body: `{"time": "{future}", "court": "2"}`, want: seeMatch(200, 403)},
+	"POST /api/matches/{id}/result":       {path: "/api/matches/{match}/result", body: `{"score": "6-4 6-4", "played_on": "{today}"}`, want: seeMatch(200, 403)},
+	"POST /api/matches/{id}/confirm":      {path: "/api/matches/{reported_match}/confirm", want: seeMatch(200, 403)},
+	"POST /api/matches/{id}/dispute":      {path: "/api/matches/{reported_match}/dispute", body: `{"reason": "não"}`, want: seeMatch(200, 403)},
+	"POST /api/matches/{id}/validate":     {path: "/api/matches/{reported_match}/validate", body: `{"approve": true}`, want: validators(200)},
+	"POST /api/matches/{id}/cancel":       {path: "/api/matches/{match}/cancel", want: seeMatch(204, 204)},
 	// The development identity provider (dev mode only) answers everyone alike.
 	"GET /dev/oidc/.well-known/openid-configuration": {path: "/dev/oidc/.well-known/openid-configuration", want: all(200)},
 	"GET /dev/oidc/jwks":                             {path: "/dev/oidc/jwks", want: all(200)},
@@ -150,6 +168,42 @@ var matrix = map[string]matrixRow{
 
 func withActor(m map[string]int, actor string, code int) map[string]int {
 	m[actor] = code
+	return m
+}
+
+// only: the actor gets code, every other signed-in actor other, visitors 401.
+func only(actor string, code, other int) map[string]int {
+	m := signedIn(other)
+	m[actor] = code
+	return m
+}
+
+// seeChallenge: its player and super admins see it; others are told it does not exist.
+func seeChallenge(code int) map[string]int {
+	m := only("player", code, 404)
+	m["superadmin"], m["root"] = code, code
+	return m
+}
+
+// answerChallenge: only its player; super admins see it but may not answer for them.
+func answerChallenge(code int) map[string]int {
+	m := seeChallenge(403)
+	m["player"] = code
+	return m
+}
+
+// seeMatch: the match's player gets code; those who run the tournament (creator, referee,
+// super admins) see it and get staff; admins are outsiders.
+func seeMatch(code, staff int) map[string]int {
+	m := only("player", code, 404)
+	m["creator"], m["referee"], m["superadmin"], m["root"] = staff, staff, staff, staff
+	return m
+}
+
+// validators: the referee and super admins; the creator does not when there is a referee.
+func validators(code int) map[string]int {
+	m := seeMatch(403, code)
+	m["creator"] = 403
 	return m
 }
 
@@ -210,6 +264,15 @@ func TestAuthorizationMatrix(t *testing.T) {
 				path = strings.ReplaceAll(path, "{photo_owner}", fmt.Sprint(owner.ID))
 				path = clubPlaceholders(t, db, svc, owner, userIDs[actor], path)
 				path = tournamentPlaceholders(t, db, svc, owner, actor, userIDs[actor], path)
+				// Bodies given as JSON text may hold placeholders too.
+				body := row.body
+				if text, ok := row.body.(string); ok {
+					filled := challengePlaceholders(t, db, svc, owner, actor, userIDs, path+"\x00"+text)
+					path, text, _ = strings.Cut(filled, "\x00")
+					body = json.RawMessage(text)
+				} else {
+					path = challengePlaceholders(t, db, svc, owner, actor, userIDs, path)
+				}
 				if strings.Contains(path, "{my_notification}") {
 					var nid int64 = 999999
 					if id := userIDs[actor]; id != 0 {
@@ -236,7 +299,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 				if row.photo {
 					r = l.browser().upload(path, tinyPNG(t), hdr...)
 				} else {
-					r = l.browser().do(method, path, row.body, hdr...)
+					r = l.browser().do(method, path, body, hdr...)
 				}
 				if r.code != row.want[actor] {
 					t.Errorf("%s as %s: got %d, want %d (%s)", key, actor, r.code, row.want[actor], strings.TrimSpace(r.body)[:min(len(strings.TrimSpace(r.body)), 700)])
