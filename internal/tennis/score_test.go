@@ -2,6 +2,7 @@ package tennis
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 )
 
@@ -79,4 +80,50 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("%q accepted as %v", in, s)
 		}
 	})
+}
+
+// Every set score from 0-0 to 15-15, as the first set of a match the same player finishes 6-0:
+// valid exactly when it is 6 games with a 2-game lead, 7-5 or 7-6.
+func TestEverySet(t *testing.T) {
+	for a := 0; a <= 15; a++ {
+		for b := 0; b <= 15; b++ {
+			if a == b {
+				continue
+			}
+			hi, lo := max(a, b), min(a, b)
+			want := (hi == 6 && lo <= 4) || (hi == 7 && (lo == 5 || lo == 6))
+			second := "6-0"
+			if b > a {
+				second = "0-6"
+			}
+			_, err := Parse(fmt.Sprintf("%d-%d %s", a, b, second))
+			if (err == nil) != want {
+				t.Errorf("%d-%d: valid=%v, got %v", a, b, want, err)
+			}
+		}
+	}
+}
+
+// Every deciding set from 0-0 to 20-20 after one set each: a regular set, or a super tie-break
+// to 10 by 2 (beyond 10 only with exactly 2 points between).
+func TestEveryDecidingSet(t *testing.T) {
+	for a := 0; a <= 20; a++ {
+		for b := 0; b <= 20; b++ {
+			if a == b {
+				continue
+			}
+			hi, lo := max(a, b), min(a, b)
+			want := (hi == 6 && lo <= 4) || (hi == 7 && (lo == 5 || lo == 6))
+			if hi >= 10 {
+				want = hi-lo >= 2 && (hi == 10 || hi-lo == 2)
+			}
+			s, err := Parse(fmt.Sprintf("6-4 4-6 %d-%d", a, b))
+			if (err == nil) != want {
+				t.Errorf("third set %d-%d: valid=%v, got %v", a, b, want, err)
+			}
+			if err == nil && (s.Winner == 0) != (a > b) {
+				t.Errorf("third set %d-%d: winner %d", a, b, s.Winner)
+			}
+		}
+	}
 }
