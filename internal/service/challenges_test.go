@@ -26,7 +26,7 @@ type ladderWorld struct {
 	now     *time.Time
 }
 
-func newLadderWorld(t *testing.T, db *store.DB, players int, edit func(*service.TournamentInput)) ladderWorld {
+func newLadderWorld(t testing.TB, db *store.DB, players int, edit func(*service.TournamentInput)) ladderWorld {
 	t.Helper()
 	ctx := context.Background()
 	now := time.Date(2026, 11, 18, 9, 0, 0, 0, time.UTC) // a Wednesday

@@ -11,7 +11,7 @@ import (
 	"github.com/tennisladder/ladder/internal/store/storetest"
 )
 
-func newAccount(t *testing.T, db *store.DB, svc *service.Service, email, role string) service.Current {
+func newAccount(t testing.TB, db *store.DB, svc *service.Service, email, role string) service.Current {
 	t.Helper()
 	ctx := context.Background()
 	u := store.User{Email: email, Role: role, FirstName: "Test"}
