@@ -7,7 +7,7 @@ const PAGES = [
   ['terms', '/terms'],
   ['privacy', '/privacy'],
   ['clubs', '/clubs'],
-  ['tournaments', '/tournaments'], // a coming-soon page
+  ['tournaments', '/tournaments'],
 ] as const;
 
 const VIEWPORTS = {

@@ -16,11 +16,13 @@ interface Props {
   confirmLabel: string;
   /** Ask for an optional reason (rejecting a club). */
   withReason?: boolean;
+  /** Who sees the reason (defaults to the club proposer's wording). */
+  reasonHint?: string;
   onConfirm: Confirm;
 }
 
 /** Leave, validate or reject: asks first; stays open while the call runs. */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, withReason, onConfirm }: Props) {
+export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, withReason, reasonHint, onConfirm }: Props) {
   const { t } = useTranslation('clubs');
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -40,7 +42,7 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
     <Dialog open={open} onOpenChange={(o) => !busy && onOpenChange(o)}>
       <DialogContent title={title} description={description}>
         {withReason && (
-          <TextAreaField label={t('reject.reason')} hint={t('reject.reasonHint')} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+          <TextAreaField label={t('reject.reason')} hint={reasonHint ?? t('reject.reasonHint')} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
         )}
         <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>

@@ -8,6 +8,7 @@ import { Button, buttonClasses } from '@/components/ui/Button';
 import { PageTitle } from '@/components/ui/PageTitle';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { Tabs } from '@/components/ui/Tabs';
+import { ClubTournaments } from '@/features/tournaments/components/ClubTournaments';
 import { ApiError } from '@/lib/api';
 import { placeNames, useDistricts } from '@/lib/geo';
 import { useSession } from '@/lib/SessionProvider';
@@ -214,7 +215,7 @@ export default function ClubPage() {
           {
             id: 'tournaments',
             label: <><Trophy className="h-4 w-4" aria-hidden="true" />{t('tabs.tournaments')}</>,
-            content: <p className="rounded-xl bg-surface-2 px-4 py-6 text-center text-sm text-muted">{t('tournamentsTab.empty')}</p>,
+            content: <ClubTournaments clubId={club.id} />,
           },
           { id: 'members', label: <><Users className="h-4 w-4" aria-hidden="true" />{t('tabs.members', { count: club.stats.members })}</>, content: <MembersTab club={club} /> },
           { id: 'stats', label: <><BarChart3 className="h-4 w-4" aria-hidden="true" />{t('tabs.stats')}</>, content: <StatsTab club={club} /> },

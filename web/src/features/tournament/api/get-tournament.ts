@@ -16,7 +16,7 @@ export const tournamentKey = (id: number) => ['tournaments', 'detail', id] as co
 const notFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 /** Retry once, but never a 404 (shown as 'Tournament not found') or a 403. */
-export const retryUnlessRefused = (count: number, error: unknown) =>
+export const retryUnlessRefused = (count: number, error: Error) =>
   !(error instanceof ApiError && (error.status === 404 || error.status === 403)) && count < 1;
 
 export function getTournament(id: number): Promise<TournamentDetail> {

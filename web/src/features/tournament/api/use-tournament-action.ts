@@ -3,9 +3,9 @@ import { useCallback } from 'react';
 import { useToast } from '@/components/ui/Toast';
 import { ApiError } from '@/lib/api';
 
-export interface ActionTexts {
-  /** Success toast title; none when the page change says enough. */
-  success?: string;
+export interface ActionTexts<T> {
+  /** Success toast title (or one made from the answer); none when the page change says enough. */
+  success?: string | ((result: T) => string);
   /** The SPEC §8 title of the failure ('Error shuffling ranking' …); the server's message goes under it. */
   error: string;
   /** Failures the caller handles itself (no toast), e.g. the 409 that asks to replace the referee. */
@@ -23,10 +23,11 @@ export function useTournamentAction() {
   const toast = useToast();
   const queryClient = useQueryClient();
   return useCallback(
-    async <T,>(call: () => Promise<T>, texts: ActionTexts): Promise<T> => {
+    async <T,>(call: () => Promise<T>, texts: ActionTexts<T>): Promise<T> => {
       try {
         const result = await call();
-        if (texts.success) toast.success(texts.success);
+        const success = typeof texts.success === 'function' ? texts.success(result) : texts.success;
+        if (success) toast.success(success);
         return result;
       } catch (error) {
         if (texts.handled?.(error)) throw error;

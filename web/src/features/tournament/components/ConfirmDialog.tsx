@@ -13,7 +13,7 @@ interface Props {
   /** Ask for an optional reason (rejecting a tournament). */
   withReason?: boolean;
   /** Resolves to close; rejects (after the caller's toast) to stay open. */
-  onConfirm: (reason: string) => Promise<unknown>;
+  onConfirm(reason: string): Promise<unknown>;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { CircleHelp } from 'lucide-react';
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
@@ -20,15 +20,22 @@ export function FieldHelp({ label, help, children }: Props) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  function onKeyDown(e: KeyboardEvent) {
-    if (e.key === 'Escape' && open) {
-      e.stopPropagation(); // close the tip, not the dialog around the form
+  const rootRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    // Escape inside the field closes the tip, not the dialog around the form: the dialog listens
+    // on the document in the capture phase, so this listens earlier, on the window.
+    function onKeyDown(e: KeyboardEvent) {
+      if (e.key !== 'Escape' || !rootRef.current?.contains(document.activeElement)) return;
+      e.stopPropagation();
       setOpen(false);
       buttonRef.current?.focus();
     }
-  }
+    window.addEventListener('keydown', onKeyDown, true);
+    return () => window.removeEventListener('keydown', onKeyDown, true);
+  }, [open]);
   return (
-    <div className="relative" onKeyDown={onKeyDown}>
+    <div ref={rootRef} className="relative">
       {children}
       <button
         ref={buttonRef}

@@ -5,6 +5,8 @@ export interface FormPart {
   values: TournamentValues;
   errors: FormErrors;
   disabled: boolean;
+  /** A unique prefix for ids inside the form (two forms may be on the page). */
+  idPrefix: string;
   update: <K extends keyof TournamentValues>(field: K, value: TournamentValues[K]) => void;
 }
 

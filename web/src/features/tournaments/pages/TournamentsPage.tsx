@@ -1,0 +1,143 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Plus, Trophy } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/Button';
+import { PageTitle } from '@/components/ui/PageTitle';
+import { PageSpinner, Spinner } from '@/components/ui/Spinner';
+import { useDistricts } from '@/lib/geo';
+import { useSession } from '@/lib/SessionProvider';
+import { useDebounced } from '@/lib/useDebounced';
+import { ANY_TOURNAMENT, flattenTournaments, tournamentsQuery, type TournamentFilters as Filters } from '../api/list-tournaments';
+import { CreateTournamentDialog } from '../components/CreateTournamentDialog';
+import { TournamentCard } from '../components/TournamentCard';
+import { TournamentFilters, type View } from '../components/TournamentFilters';
+
+export const VIEW_STORAGE_KEY = 'tournaments.view';
+const SEARCH_DEBOUNCE_MS = 300; // SPEC §9's search debounce
+
+function storedView(): View {
+  try {
+    return localStorage.getItem(VIEW_STORAGE_KEY) === 'list' ? 'list' : 'grid';
+  } catch {
+    return 'grid';
+  }
+}
+
+/**
+ * /tournaments (open to visitors): search, filters (club, district, privacy, ranking type, status),
+ * grid or list (remembered), 'Load more' pages, and the create flow (`?create=true` opens it;
+ * `?club=ID` starts filtered by a club, as the club page's link does).
+ */
+export default function TournamentsPage() {
+  const { t } = useTranslation('tournaments');
+  const { t: tc } = useTranslation();
+  const { user, login } = useSession();
+  const districts = useDistricts();
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState('');
+  const [filters, setFilters] = useState<Filters>(() => ({ ...ANY_TOURNAMENT, clubId: /^\d+$/.test(params.get('club') ?? '') ? params.get('club')! : '' }));
+  const [view, setView] = useState<View>(storedView);
+  const q = useDebounced(search, SEARCH_DEBOUNCE_MS).trim();
+  // Visitors have no "mine", pending or rejected: after signing out the list falls back to active.
+  const status = user || filters.status === 'inactive' ? filters.status : 'active';
+  const effective: Filters = { ...filters, q, status };
+  const query = useInfiniteQuery(tournamentsQuery(user?.id ?? 0, effective));
+  const items = flattenTournaments(query.data?.pages);
+  const creating = params.get('create') === 'true' && !!user;
+  const filtered = !!(q || filters.clubId || filters.district || filters.privacy || filters.rankingType);
+
+  function setCreating(open: boolean) {
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (open) next.set('create', 'true');
+        else next.delete('create');
+        return next;
+      },
+      { replace: !open },
+    );
+  }
+
+  function chooseView(v: View) {
+    setView(v);
+    try {
+      localStorage.setItem(VIEW_STORAGE_KEY, v);
+    } catch {
+      // private mode: the choice lasts for this visit
+    }
+  }
+
+  const create = () => (user ? setCreating(true) : void login());
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <PageTitle title={tc('pages.tournaments')} />
+          <p className="mt-2 text-muted">{t('intro')}</p>
+        </div>
+        <Button className="shrink-0 self-start sm:self-auto" onClick={create}>
+          <Plus className="h-4 w-4" aria-hidden="true" />
+          {user ? t('create.action') : t('create.loginToCreate')}
+        </Button>
+      </div>
+
+      <TournamentFilters
+        search={search}
+        onSearch={setSearch}
+        filters={{ ...filters, status }}
+        onFilters={(patch) => setFilters((f) => ({ ...f, ...patch }))}
+        signedIn={!!user}
+        view={view}
+        onView={chooseView}
+      />
+
+      <div className="mt-8" aria-live="polite" aria-busy={query.isFetching}>
+        {query.isPending ? (
+          <PageSpinner />
+        ) : query.isError ? (
+          <div role="alert" className="rounded-2xl border border-border bg-surface p-6 text-center">
+            <p className="font-semibold text-fg">{t('loadFailed')}</p>
+            <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
+              {t('retry')}
+            </Button>
+          </div>
+        ) : items.length === 0 ? (
+          <div className="flex flex-col items-center rounded-2xl border border-dashed border-border bg-surface px-6 py-14 text-center">
+            <Trophy className="h-10 w-10 text-muted" aria-hidden="true" />
+            <p className="mt-4 font-semibold text-fg">{filtered ? t('empty.filtered') : t(`empty.${status}`)}</p>
+            {user && !filtered && (
+              <>
+                <p className="mt-1 text-sm text-muted">{t('empty.cta')}</p>
+                <Button className="mt-5" onClick={create}>
+                  <Plus className="h-4 w-4" aria-hidden="true" />
+                  {t('create.action')}
+                </Button>
+              </>
+            )}
+          </div>
+        ) : (
+          <>
+            <p className="mb-4 text-sm text-muted">{t('shown', { count: items.length })}</p>
+            <ul className={view === 'grid' ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3' : 'flex flex-col gap-3'} data-testid="tournament-list">
+              {items.map((tr) => (
+                <TournamentCard key={tr.id} tournament={tr} districts={districts.data} view={view} />
+              ))}
+            </ul>
+            {query.hasNextPage && (
+              <div className="mt-8 flex justify-center">
+                <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+                  {query.isFetchingNextPage && <Spinner className="h-4 w-4" />}
+                  {t('loadMore')}
+                </Button>
+              </div>
+            )}
+          </>
+        )}
+      </div>
+      {user && <CreateTournamentDialog open={creating} onOpenChange={setCreating} />}
+    </div>
+  );
+}
