@@ -109,25 +109,35 @@ type tournamentBody struct {
 	District        string          `json:"district,omitempty" maxLength:"60" doc:"Defaults to the club's district"`
 	Privacy         string          `json:"privacy,omitempty" enum:"public,private" default:"public"`
 	EndDate         string          `json:"end_date,omitempty" maxLength:"10" doc:"YYYY-MM-DD, today or later"`
-	ResponseDays    int             `json:"response_days,omitempty" default:"7" doc:"1 to 30"`
-	MaxRejections   int             `json:"max_rejections,omitempty" default:"3" doc:"0 to 20"`
+	ResponseDays    *int            `json:"response_days,omitempty" doc:"1 to 30; default 7"`
+	MaxRejections   *int            `json:"max_rejections,omitempty" doc:"0 to 20; default 3"`
 	RankingType     string          `json:"ranking_type,omitempty" enum:"points,classic" default:"points"`
 	Preset          string          `json:"preset,omitempty" enum:"standard,aggressive,conservative,tennis_style,custom" default:"standard"`
 	Scoring         *ladder.Scoring `json:"scoring,omitempty" doc:"Required with the custom preset; ignored otherwise"`
-	MinGames        int             `json:"min_games,omitempty" default:"1"`
-	MaxGames        int             `json:"max_games,omitempty" default:"4"`
-	PeriodWeeks     int             `json:"period_weeks,omitempty" default:"2"`
-	ChallengeRange  int             `json:"challenge_range,omitempty" default:"3" doc:"0 to 50; 0 lets anyone challenge anyone"`
+	MinGames        *int            `json:"min_games,omitempty" doc:"Default 1"`
+	MaxGames        *int            `json:"max_games,omitempty" doc:"Default 4"`
+	PeriodWeeks     *int            `json:"period_weeks,omitempty" doc:"Default 2"`
+	ChallengeRange  *int            `json:"challenge_range,omitempty" doc:"0 to 50; 0 lets anyone challenge anyone; default 3"`
 	MaxParticipants int             `json:"max_participants,omitempty" doc:"0 for no limit, else 2 to 500"`
 	SpecialRules    string          `json:"special_rules,omitempty" maxLength:"8000"`
 	Play            *bool           `json:"play,omitempty" doc:"On creation: the creator joins as a player (default true)"`
 }
 
 func (b tournamentBody) input() service.TournamentInput {
+	// Numbers where 0 means something (no rejections allowed, no minimum, anyone may be challenged)
+	// are pointers: absent takes the default, 0 stays 0.
+	or := func(p *int, def int) int {
+		if p == nil {
+			return def
+		}
+		return *p
+	}
 	in := service.TournamentInput{Name: b.Name, ClubID: b.ClubID, Location: b.Location, District: b.District,
-		Privacy: b.Privacy, EndDate: b.EndDate, ResponseDays: b.ResponseDays, MaxRejections: b.MaxRejections,
-		RankingType: b.RankingType, Preset: b.Preset, MinGames: b.MinGames, MaxGames: b.MaxGames, PeriodWeeks: b.PeriodWeeks,
-		ChallengeRange: b.ChallengeRange, MaxParticipants: b.MaxParticipants, SpecialRules: b.SpecialRules, Play: b.Play == nil || *b.Play}
+		Privacy: b.Privacy, EndDate: b.EndDate, ResponseDays: or(b.ResponseDays, service.DefaultResponseDays),
+		MaxRejections: or(b.MaxRejections, service.DefaultMaxRejections), RankingType: b.RankingType, Preset: b.Preset,
+		MinGames: or(b.MinGames, service.DefaultMinGames), MaxGames: or(b.MaxGames, service.DefaultMaxGames),
+		PeriodWeeks: or(b.PeriodWeeks, service.DefaultPeriodWeeks), ChallengeRange: or(b.ChallengeRange, service.DefaultChallengeRange),
+		MaxParticipants: b.MaxParticipants, SpecialRules: b.SpecialRules, Play: b.Play == nil || *b.Play}
 	if b.Scoring != nil {
 		in.Scoring = *b.Scoring
 	}

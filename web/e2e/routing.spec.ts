@@ -20,7 +20,7 @@ const PAGES: Array<[string, RegExp]> = [
   ['/privacy', /Privacidade/],
   ['/test-admin', /Teste de administração/],
   ['/tournaments', /Torneios/],
-  ['/tournaments/1', /Detalhes do torneio/],
+  ['/tournaments/1', /Ladder de Outono do Porto/], // the first seeded tournament
   ['/clubs', /Clubes/],
   ['/clubs/1', /\S/], // a seeded club: its name
   ['/auth/callback', /Não foi possível entrar/], // no code in the URL

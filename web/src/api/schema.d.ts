@@ -1699,10 +1699,9 @@ export interface components {
         TournamentBody: {
             /**
              * Format: int64
-             * @description 0 to 50; 0 lets anyone challenge anyone
-             * @default 3
+             * @description 0 to 50; 0 lets anyone challenge anyone; default 3
              */
-            challenge_range: number;
+            challenge_range?: number;
             /**
              * Format: int64
              * @description A validated club, or 0 for none
@@ -1715,9 +1714,9 @@ export interface components {
             location?: string;
             /**
              * Format: int64
-             * @default 4
+             * @description Default 4
              */
-            max_games: number;
+            max_games?: number;
             /**
              * Format: int64
              * @description 0 for no limit, else 2 to 500
@@ -1725,21 +1724,20 @@ export interface components {
             max_participants?: number;
             /**
              * Format: int64
-             * @description 0 to 20
-             * @default 3
+             * @description 0 to 20; default 3
              */
-            max_rejections: number;
+            max_rejections?: number;
             /**
              * Format: int64
-             * @default 1
+             * @description Default 1
              */
-            min_games: number;
+            min_games?: number;
             name: string;
             /**
              * Format: int64
-             * @default 2
+             * @description Default 2
              */
-            period_weeks: number;
+            period_weeks?: number;
             /** @description On creation: the creator joins as a player (default true) */
             play?: boolean;
             /**
@@ -1759,10 +1757,9 @@ export interface components {
             ranking_type: "points" | "classic";
             /**
              * Format: int64
-             * @description 1 to 30
-             * @default 7
+             * @description 1 to 30; default 7
              */
-            response_days: number;
+            response_days?: number;
             /** @description Required with the custom preset; ignored otherwise */
             scoring?: components["schemas"]["Scoring"];
             special_rules?: string;

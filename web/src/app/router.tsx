@@ -44,7 +44,7 @@ export const routes: RouteObject[] = [
           { path: 'tournaments', lazy: page(() => import('@/features/tournaments/pages/TournamentsPage'), ['tournaments']) },
           { path: 'tournaments/:id', lazy: page(() => import('@/features/tournament/pages/TournamentPage'), ['tournament', 'tournaments']) },
           { path: 'clubs', lazy: page(() => import('@/features/clubs/pages/ClubsPage'), ['clubs']) },
-          { path: 'clubs/:id', lazy: page(() => import('@/features/clubs/pages/ClubPage'), ['clubs']) },
+          { path: 'clubs/:id', lazy: page(() => import('@/features/clubs/pages/ClubPage'), ['clubs', 'tournaments']) },
           { path: 'auth/callback', lazy: page(() => import('@/features/auth/pages/AuthCallbackPage'), ['errors']) },
           // Signed-in pages (spec §2, §6): visitors go home once the first user fetch settled.
           {
@@ -54,7 +54,7 @@ export const routes: RouteObject[] = [
               { path: 'profile/enhanced', lazy: page(() => import('@/features/players/pages/EnhancedProfilePage'), ['players']) },
               { path: 'players/:id', lazy: page(() => import('@/features/players/pages/PlayerPage'), ['players']) },
               { path: 'players/:id/stats', lazy: soon('pages.playerStats') },
-              { path: 'challenges', lazy: soon('pages.challenges') },
+              { path: 'challenges', lazy: page(() => import('@/features/challenges/pages/ChallengesPage'), ['challenges']) },
               { path: 'notifications', lazy: page(() => import('@/features/notifications/pages/NotificationsPage'), ['inbox']) },
               { path: 'messages', lazy: soon('pages.messages') },
               { path: 'settings', lazy: page(() => import('@/features/settings/pages/SettingsPage'), ['settings']) },
@@ -65,7 +65,7 @@ export const routes: RouteObject[] = [
             ],
           },
           // The admin area: admins and super admins (the ones who see its button and quick access).
-          { element: <SignedInOnly role="admin" />, children: [{ path: 'super-admin', lazy: page(() => import('@/features/admin/pages/SuperAdminPage'), ['clubs']) }] },
+          { element: <SignedInOnly role="admin" />, children: [{ path: 'super-admin', lazy: page(() => import('@/features/admin/pages/SuperAdminPage'), ['clubs', 'tournaments']) }] },
           // Spec §2: the super admins page shows 'Access Denied' to non-super-admins.
           { element: <SignedInOnly role="superadmin" />, children: [{ path: 'super-admins', lazy: soon('pages.superAdmins') }] },
           // Any unknown path goes home (spec §2).

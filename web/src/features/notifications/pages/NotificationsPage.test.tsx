@@ -23,6 +23,7 @@ function setup() {
     ['GET', '/api/notifications', (r) => (new URL(r.url).searchParams.get('before') === '81' ? ok({ items: page2, unread: 2 }) : ok({ items: page1, next_before: 81, unread: 2 }))],
     ['POST', '/api/notifications/read_all', () => ok({ marked: 2 })],
     ['PUT', /^\/api\/notifications\/\d+\/read$/, () => ok()],
+    ['GET', '/api/matches', () => ok({ items: [] })],
   ]);
   renderPage(<NotificationsPage />);
   return { ...api, user: userEvent.setup() };
@@ -59,6 +60,7 @@ describe('/notifications', () => {
     const pending = screen.getByRole('tab', { name: 'Validações pendentes' });
     expect(pending).toHaveAttribute('aria-selected', 'true');
     expect(pending).toHaveFocus();
+    expect(await screen.findByText('Nada para validar')).toBeVisible();
     expect(screen.getByRole('tabpanel', { name: 'Validações pendentes' })).toHaveTextContent('Nada para validar');
   });
 });

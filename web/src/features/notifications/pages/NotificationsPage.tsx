@@ -1,14 +1,15 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { BellOff, CheckCheck, ClipboardCheck } from 'lucide-react';
-import { useState } from 'react';
+import { BellOff, CheckCheck } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { PageTitle } from '@/components/ui/PageTitle';
 import { Spinner } from '@/components/ui/Spinner';
 import { Tabs } from '@/components/ui/Tabs';
 import { useToast } from '@/components/ui/Toast';
 import { ApiError } from '@/lib/api';
+import { loadNamespaces } from '@/lib/i18n';
 import { useSession } from '@/lib/SessionProvider';
 import { notificationsListQuery } from '../api/list-notifications';
 import type { Notification } from '../api/recent-notifications';
@@ -17,6 +18,15 @@ import { isInAppPath } from '../components/NotificationBell';
 import { NotificationItem } from '../components/NotificationItem';
 
 type Tab = 'all' | 'pending';
+
+/**
+ * Results to validate or confirm belong to the challenges feature (its list, cards and the
+ * referee's validation dialog); loaded with its texts only when the tab is opened.
+ */
+const PendingValidations = lazy(async () => {
+  const [mod] = await Promise.all([import('@/features/challenges/components/PendingValidations'), loadNamespaces(['challenges'])]);
+  return { default: mod.PendingValidations };
+});
 
 function EmptyState({ icon: Icon, title, body }: { icon: typeof BellOff; title: string; body: string }) {
   return (
@@ -106,7 +116,9 @@ function AllNotifications() {
 export default function NotificationsPage() {
   const { t } = useTranslation('inbox');
   const { t: tc } = useTranslation();
-  const [tab, setTab] = useState<Tab>('all');
+  // ?tab=pending opens Pending Validations directly (a link from elsewhere).
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<Tab>(params.get('tab') === 'pending' ? 'pending' : 'all');
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <PageTitle title={tc('pages.notifications')} />
@@ -121,7 +133,11 @@ export default function NotificationsPage() {
           {
             id: 'pending',
             label: t('tabs.pending'),
-            content: <EmptyState icon={ClipboardCheck} title={t('pending.title')} body={t('pending.body')} />,
+            content: (
+              <Suspense fallback={<Spinner className="py-16" />}>
+                <PendingValidations />
+              </Suspense>
+            ),
           },
         ]}
       />
