@@ -199,6 +199,12 @@ func notFoundTournament() error { return &Error{Kind: KindNotFound, Code: "tourn
 // visibleTournament reads a tournament the caller may see; anything else is "Tournament not found".
 func (s *Service) visibleTournament(ctx context.Context, tx *sqlx.Tx, cur Current, id int64) (store.Tournament, policy.TournamentRelation, error) {
 	t, err := s.db.TournamentByID(ctx, tx, id)
+	return s.checkSeen(ctx, tx, cur, t, err)
+}
+
+// checkSeen turns a tournament just read (err from the read) into what the caller may know of
+// it: "Tournament not found" when missing or hidden from them, else their relation to it.
+func (s *Service) checkSeen(ctx context.Context, tx *sqlx.Tx, cur Current, t store.Tournament, err error) (store.Tournament, policy.TournamentRelation, error) {
 	if errors.Is(err, store.ErrNotFound) || (err == nil && !policy.SeeTournament(cur.Actor, t.Status, t.CreatorID.Int64)) {
 		return t, policy.TournamentRelation{}, notFoundTournament()
 	}
@@ -212,10 +218,8 @@ func (s *Service) visibleTournament(ctx context.Context, tx *sqlx.Tx, cur Curren
 // lockVisibleTournament is visibleTournament that also takes the tournament's lock (see
 // store.LockTournament): every change to participants goes through it.
 func (s *Service) lockVisibleTournament(ctx context.Context, tx *sqlx.Tx, cur Current, id int64) (store.Tournament, policy.TournamentRelation, error) {
-	if _, err := s.db.LockTournament(ctx, tx, id); err != nil && !errors.Is(err, store.ErrNotFound) {
-		return store.Tournament{}, policy.TournamentRelation{}, err
-	}
-	return s.visibleTournament(ctx, tx, cur, id)
+	t, err := s.db.LockTournament(ctx, tx, id)
+	return s.checkSeen(ctx, tx, cur, t, err)
 }
 
 // TournamentDetail is a tournament with its people and what the caller may do.

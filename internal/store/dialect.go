@@ -45,11 +45,12 @@ func (d Dialect) retryable(err error) bool {
 	return false
 }
 
-// forUpdate locks the rows a SELECT reads until the transaction ends, on PostgreSQL. SQLite needs
-// nothing: its single writer connection already serialises write transactions.
-func (d Dialect) forUpdate() string {
+// forUpdate locks the rows of table alias a SELECT reads until the transaction ends, on
+// PostgreSQL. SQLite needs nothing: its single writer connection already serialises write
+// transactions.
+func (d Dialect) forUpdate(alias string) string {
 	if d == Postgres {
-		return " FOR UPDATE"
+		return " FOR UPDATE OF " + alias
 	}
 	return ""
 }

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"strings"
 	"time"
 
@@ -138,6 +137,3 @@ func (db *DB) ListMatches(ctx context.Context, f MatchFilter) ([]MatchRow, error
 		` ORDER BY m.id DESC LIMIT ?`), append(args, limit)...)
 	return out, err
 }
-
-// nullTime is a valid sql.NullTime.
-func nullTime(t time.Time) sql.NullTime { return sql.NullTime{Time: t, Valid: true} }

@@ -100,11 +100,7 @@ func (db *DB) TournamentByID(ctx context.Context, tx *sqlx.Tx, id int64) (Tourna
 // every change to its participants takes this lock first, so they apply one after another.
 func (db *DB) LockTournament(ctx context.Context, tx *sqlx.Tx, id int64) (Tournament, error) {
 	var t Tournament
-	err := tx.GetContext(ctx, &t, db.Dialect.rebind(`SELECT t.id, t.name, t.sort_key, t.club_id, t.location, t.district,
-		t.privacy, t.end_date, t.response_days, t.max_rejections, t.ranking_type, t.preset, t.win_vs_higher, t.win_vs_lower,
-		t.defeat, t.min_games, t.max_games, t.period_weeks, t.challenge_range, t.max_participants, t.special_rules,
-		t.image_etag, t.status, t.reject_reason, t.creator_id, t.decided_by, t.decided_at, t.expires_at, t.snapshot_week,
-		t.version, t.created_at, t.updated_at FROM tournaments t WHERE t.id = ?`+db.Dialect.forUpdate()), id)
+	err := tx.GetContext(ctx, &t, db.Dialect.rebind(`SELECT `+tournamentColumns+tournamentFrom+` WHERE t.id = ?`+db.Dialect.forUpdate("t")), id)
 	return t, notFound(err)
 }
 

@@ -10,7 +10,7 @@ import type { Challenge } from '../api/list-challenges';
 import { useRefreshChallenges } from '../api/refresh';
 import { rejectChallenge } from '../api/reject-challenge';
 import { errorMessage } from '../lib/errors';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ConfirmTimeDialog, type TimeAndPlace } from './ConfirmTimeDialog';
 
 type Open = 'accept' | 'reject' | 'cancel' | null;

@@ -11,7 +11,7 @@ import { disputeResult } from '../api/dispute-result';
 import type { Match } from '../api/list-matches';
 import { useRefreshChallenges } from '../api/refresh';
 import { errorMessage } from '../lib/errors';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ConfirmTimeDialog } from './ConfirmTimeDialog';
 import { ReportResultDialog } from './ReportResultDialog';
 import { ResultSummary } from './ResultSummary';
@@ -124,6 +124,7 @@ export function MatchActions({ match: m }: { match: Match }) {
         title={t('answer.disputeTitle')}
         description={t('answer.disputeDescription')}
         confirmLabel={t('answer.disputeSubmit')}
+        withReason
         reasonLabel={t('answer.reason')}
         reasonHint={t('answer.reasonHint')}
         onConfirm={(reason) => run(() => disputeResult(m.id, reason), t('answer.disputed'), t('answer.failed'))}

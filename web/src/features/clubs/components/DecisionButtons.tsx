@@ -7,7 +7,7 @@ import { useToast } from '@/components/ui/Toast';
 import { ApiError } from '@/lib/api';
 import { rejectClub, validateClub } from '../api/club-actions';
 import { clubsKey } from '../api/list-clubs';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 
 /**
  * A super admin's Validate / Reject of a pending club, each confirmed first. When someone else
@@ -60,6 +60,7 @@ export function DecisionButtons({ club }: { club: { id: number; name: string } }
         description={t('reject.confirm', { name: club.name })}
         confirmLabel={t('reject.action')}
         withReason
+        reasonHint={t('reject.reasonHint')}
         onConfirm={(r) => run('reject', r)}
       />
     </>

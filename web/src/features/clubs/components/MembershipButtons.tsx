@@ -6,7 +6,7 @@ import { useToast } from '@/components/ui/Toast';
 import { ApiError } from '@/lib/api';
 import { joinClub, leaveClub } from '../api/club-actions';
 import type { ClubDetail } from '../api/get-club';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 
 interface Props {
   club: Pick<ClubDetail, 'id' | 'name' | 'status' | 'my_role'>;

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Building2, LayoutGrid, List, Plus, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/Button';
@@ -10,6 +10,7 @@ import { PageSpinner, Spinner } from '@/components/ui/Spinner';
 import { cn } from '@/lib/cn';
 import { useDistricts } from '@/lib/geo';
 import { useSession } from '@/lib/SessionProvider';
+import { useDebounced } from '@/lib/useDebounced';
 import { clubsQuery, flattenPages, type ClubFilters, type ClubStatus } from '../api/list-clubs';
 import { ClubCard } from '../components/ClubCard';
 import { ProposeClubDialog } from '../components/ProposeClubDialog';
@@ -24,16 +25,6 @@ function storedView(): View {
   } catch {
     return 'grid';
   }
-}
-
-/** A value that follows `value` once it has stopped changing for `ms`. */
-export function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
 }
 
 /**

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/Button';
 import type { TournamentDetail } from '../api/get-tournament';
 import { joinTournament, leaveTournament } from '../api/tournament-actions';
 import { useTournamentAction } from '../api/use-tournament-action';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 
 /** An action whose failure run() has already toasted. */
 interface Action {

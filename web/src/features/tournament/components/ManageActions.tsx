@@ -6,7 +6,7 @@ import { Menu, MenuItem } from '@/components/ui/Menu';
 import type { TournamentDetail } from '../api/get-tournament';
 import { approveTournament, closeTournament, rejectTournament, shuffleRanking } from '../api/tournament-actions';
 import { useTournamentAction } from '../api/use-tournament-action';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 
 type Pending = 'shuffle' | 'close' | null;
 
@@ -104,6 +104,7 @@ export function DecisionButtons({ tournament }: { tournament: Pick<TournamentDet
         description={t('decide.rejectConfirm', { name })}
         confirmLabel={t('decide.reject')}
         withReason
+        reasonHint={t('decide.reasonHint')}
         onConfirm={(reason) => run(() => rejectTournament(id, reason), { success: t('decide.rejected', { name }), error: t('decide.rejectError') })}
       />
     </>

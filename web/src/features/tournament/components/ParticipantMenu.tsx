@@ -8,7 +8,7 @@ import type { TournamentDetail } from '../api/get-tournament';
 import { demoteReferee, promoteReferee, removePlayer, setPlayerStatus, type PlayerStatus } from '../api/tournament-actions';
 import type { Participant } from '../api/tournament-data';
 import { useTournamentAction } from '../api/use-tournament-action';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 
 type Ask = { kind: 'remove' } | { kind: 'replace'; question: string } | null;
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/Button';
 import { useToast } from '@/components/ui/Toast';
-import { ConfirmDialog } from '@/features/clubs/components/ConfirmDialog';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ApiError } from '@/lib/api';
 import { approveTournament, rejectTournament } from '../api/decide-tournament';
 import { tournamentsKey } from '../api/list-tournaments';

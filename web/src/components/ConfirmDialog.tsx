@@ -1,12 +1,8 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/Button';
 import { Dialog, DialogContent } from '@/components/ui/Dialog';
 import { TextAreaField } from '@/components/ui/Field';
-
-interface Confirm {
-  (reason: string): Promise<unknown>;
-}
 
 interface Props {
   open: boolean;
@@ -14,16 +10,24 @@ interface Props {
   title: string;
   description: string;
   confirmLabel: string;
-  /** Ask for an optional reason (rejecting a club). */
+  /** Ask for an optional reason (rejecting, disputing); the label defaults to "Reason (optional)". */
   withReason?: boolean;
-  /** Who sees the reason (defaults to the club proposer's wording). */
+  reasonLabel?: string;
+  /** Who will read the reason. */
   reasonHint?: string;
-  onConfirm: Confirm;
+  /** Shown above the buttons (what is being answered). */
+  children?: ReactNode;
+  /** Resolves to close; rejects (after the caller showed the error) to stay open. */
+  onConfirm(reason: string): Promise<unknown>;
 }
 
-/** Leave, validate or reject: asks first; stays open while the call runs. */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, withReason, reasonHint, onConfirm }: Props) {
-  const { t } = useTranslation('clubs');
+/**
+ * Asks before an action (SPEC §4: accept, reject, cancel, leave, remove … ask first) and stays
+ * open while the call runs. Its own texts come from the always-loaded 'common' namespace, so any
+ * page can use it.
+ */
+export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, withReason, reasonLabel, reasonHint, children, onConfirm }: Props) {
+  const { t } = useTranslation('common');
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   async function confirm() {
@@ -41,12 +45,19 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
   return (
     <Dialog open={open} onOpenChange={(o) => !busy && onOpenChange(o)}>
       <DialogContent title={title} description={description}>
+        {children}
         {withReason && (
-          <TextAreaField label={t('reject.reason')} hint={reasonHint ?? t('reject.reasonHint')} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+          <TextAreaField
+            label={reasonLabel ?? t('confirm.reason')}
+            hint={reasonHint}
+            value={reason}
+            maxLength={500}
+            onChange={(e) => setReason(e.target.value)}
+          />
         )}
         <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
-            {t('form.cancel')}
+            {t('confirm.cancel')}
           </Button>
           <Button onClick={() => void confirm()} disabled={busy}>
             {confirmLabel}
