@@ -46,6 +46,10 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 			s.observe(r, rec, time.Since(start))
 		}()
 		s.securityHeaders(rec.Header(), r)
+		if bad := append(checkURL(r.URL), checkJSONBody(r)...); len(bad) > 0 {
+			writeProblem(rec, r, textRefusal(langOf(r.Context()), bad))
+			return
+		}
 		r, err := s.withCurrent(r)
 		if err != nil {
 			s.log.ErrorContext(r.Context(), "session lookup failed", "err", err)
