@@ -28,7 +28,9 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 		return err
 	}
 	defer db.Close()
-	svc := service.New(db, service.Options{Log: log, RootEmail: cfg.RootEmail, BaseURL: cfg.BaseURL})
+	svc := service.New(db, service.Options{Log: log, RootEmail: cfg.RootEmail, BaseURL: cfg.BaseURL, Limits: service.Limits{
+		ClubsPerDay: cfg.ClubsPerDay, TournamentsPerDay: cfg.TournamentsPerDay, ChallengesPerHour: cfg.ChallengesPerHour,
+		ReportsPerHour: cfg.ReportsPerHour, UploadsPerHour: cfg.UploadsPerHour}})
 	srv := httpapi.New(httpapi.Deps{Config: cfg, DB: db, Service: svc, Log: log, Version: version, DevAccounts: devAccounts()})
 	ln, err := net.Listen("tcp", cfg.Listen)
 	if err != nil {
@@ -44,8 +46,23 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}
-	errc := make(chan error, 1)
+	errc := make(chan error, 2)
 	go func() { errc <- hs.Serve(ln) }()
+	if cfg.MetricsListen != "" {
+		mln, err := net.Listen("tcp", cfg.MetricsListen)
+		if err != nil {
+			return fmt.Errorf("metrics listener: %w", err)
+		}
+		ms := &http.Server{Handler: srv.MetricsHandler(), ReadHeaderTimeout: 10 * time.Second,
+			ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+		go func() {
+			if err := ms.Serve(mln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				errc <- err
+			}
+		}()
+		defer ms.Close()
+		log.Info("metrics listening", "addr", mln.Addr().String())
+	}
 	startJobs(ctx, cfg, db, svc, log)
 	log.Info("listening", "addr", ln.Addr().String(), "url", cfg.BaseURL)
 	select {

@@ -39,7 +39,20 @@ type Config struct {
 	MailFrom     string
 	// ContactRatePerHour caps contact/support messages per client address.
 	ContactRatePerHour int
-	ShutdownTimeout    time.Duration
+	// Per-account limits on creating things (0: no limit); see service.Limits.
+	ClubsPerDay       int
+	TournamentsPerDay int
+	ChallengesPerHour int
+	ReportsPerHour    int
+	UploadsPerHour    int
+	// RequestTimeout bounds each API request's work (its database calls end with it); a
+	// database that does not answer in time gives 503.
+	RequestTimeout time.Duration
+	// MetricsToken, when set, is required as "Authorization: Bearer <token>" by /metrics.
+	MetricsToken string
+	// MetricsListen, when set, serves /metrics on its own address (and not on Listen).
+	MetricsListen   string
+	ShutdownTimeout time.Duration
 }
 
 // Load parses args (without the program and subcommand names) with env as the fallback source.
@@ -89,6 +102,41 @@ func Load(name string, args []string, env func(string) string, out io.Writer) (C
 		}
 	}
 	fs.IntVar(&c.ContactRatePerHour, "contact-rate", rate, "contact messages per client address per hour (env LADDER_CONTACT_RATE_PER_HOUR)")
+	num := func(p *int, flagName, envName string, def int, usage string) error {
+		if v := env(envName); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return fmt.Errorf("%s=%q: want a whole number", envName, v)
+			}
+			def = n
+		}
+		fs.IntVar(p, flagName, def, usage+" (env "+envName+"; 0: no limit)")
+		return nil
+	}
+	for _, n := range []struct {
+		p              *int
+		flag, env, use string
+		def            int
+	}{
+		{&c.ClubsPerDay, "rate-clubs", "LADDER_RATE_CLUBS_PER_DAY", "club proposals per account per day", 10},
+		{&c.TournamentsPerDay, "rate-tournaments", "LADDER_RATE_TOURNAMENTS_PER_DAY", "tournament proposals per account per day", 10},
+		{&c.ChallengesPerHour, "rate-challenges", "LADDER_RATE_CHALLENGES_PER_HOUR", "challenges per account per hour", 30},
+		{&c.ReportsPerHour, "rate-reports", "LADDER_RATE_REPORTS_PER_HOUR", "result reports per account per hour", 30},
+		{&c.UploadsPerHour, "rate-uploads", "LADDER_RATE_UPLOADS_PER_HOUR", "picture uploads per account per hour", 20},
+	} {
+		if err := num(n.p, n.flag, n.env, n.def, n.use); err != nil {
+			return c, err
+		}
+	}
+	timeout := 10 * time.Second
+	if v := env("LADDER_REQUEST_TIMEOUT"); v != "" {
+		if timeout, err = time.ParseDuration(v); err != nil {
+			return c, fmt.Errorf("LADDER_REQUEST_TIMEOUT: %w", err)
+		}
+	}
+	fs.DurationVar(&c.RequestTimeout, "request-timeout", timeout, "deadline of each API request and its database work (env LADDER_REQUEST_TIMEOUT)")
+	str(&c.MetricsToken, "metrics-token", "LADDER_METRICS_TOKEN", "", "bearer token required by /metrics (empty: open)")
+	str(&c.MetricsListen, "metrics-listen", "LADDER_METRICS_LISTEN", "", "separate host:port for /metrics (empty: served with the app)")
 	c.ShutdownTimeout = 15 * time.Second
 	if err := fs.Parse(args); err != nil {
 		return c, err
@@ -166,6 +214,19 @@ func (c *Config) normalise() error {
 	if c.ContactRatePerHour < 1 {
 		return errors.New("contact rate must be at least 1 per hour")
 	}
+	for _, n := range []int{c.ClubsPerDay, c.TournamentsPerDay, c.ChallengesPerHour, c.ReportsPerHour, c.UploadsPerHour} {
+		if n < 0 {
+			return errors.New("rate limits must be 0 (no limit) or more")
+		}
+	}
+	if c.RequestTimeout <= 0 {
+		return errors.New("request timeout must be positive, e.g. 10s")
+	}
+	if c.MetricsListen != "" {
+		if _, _, err := net.SplitHostPort(c.MetricsListen); err != nil {
+			return fmt.Errorf("metrics listen address %q: %w", c.MetricsListen, err)
+		}
+	}
 	return nil
 }
 
@@ -206,6 +267,10 @@ func (c Config) Redacted() []any {
 		"dev", c.Dev, "log_format", c.LogFormat, "log_level", c.LogLevel, "trust_proxy", c.TrustProxy,
 		"contact_rate_per_hour", c.ContactRatePerHour, "oidc_issuer", c.issuerForLog(), "oidc_client_id", c.OIDCClientID,
 		"oidc_client_secret_set", c.OIDCClientSecret != "", "root_email", c.RootEmail,
+		"rate_clubs_per_day", c.ClubsPerDay, "rate_tournaments_per_day", c.TournamentsPerDay,
+		"rate_challenges_per_hour", c.ChallengesPerHour, "rate_reports_per_hour", c.ReportsPerHour,
+		"rate_uploads_per_hour", c.UploadsPerHour, "request_timeout", c.RequestTimeout.String(),
+		"metrics_token_set", c.MetricsToken != "", "metrics_listen", c.MetricsListen,
 		"smtp_addr", c.SMTPAddr, "smtp_username", c.SMTPUsername, "smtp_password_set", c.SMTPPassword != "", "mail_from", c.MailFrom,
 	}
 }

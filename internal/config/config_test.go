@@ -4,6 +4,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"time"
 )
 
 func envOf(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
@@ -74,6 +75,43 @@ func TestDevIdentityProviderOnlyOnLoopback(t *testing.T) {
 	for _, v := range c.Redacted() {
 		if v == "x-secret" {
 			t.Fatal("secret leaked")
+		}
+	}
+}
+
+func TestTrustSettings(t *testing.T) {
+	c, err := Load("serve", nil, envOf(nil), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.ClubsPerDay != 10 || c.TournamentsPerDay != 10 || c.ChallengesPerHour != 30 || c.ReportsPerHour != 30 ||
+		c.UploadsPerHour != 20 || c.RequestTimeout != 10*time.Second || c.MetricsToken != "" || c.MetricsListen != "" {
+		t.Fatalf("defaults: %+v", c)
+	}
+	env := envOf(map[string]string{"LADDER_RATE_CLUBS_PER_DAY": "0", "LADDER_RATE_UPLOADS_PER_HOUR": "5",
+		"LADDER_REQUEST_TIMEOUT": "3s", "LADDER_METRICS_TOKEN": "s3cret", "LADDER_METRICS_LISTEN": "127.0.0.1:9090"})
+	c, err = Load("serve", []string{"-rate-challenges", "7"}, env, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.ClubsPerDay != 0 || c.UploadsPerHour != 5 || c.ChallengesPerHour != 7 || c.RequestTimeout != 3*time.Second ||
+		c.MetricsToken != "s3cret" || c.MetricsListen != "127.0.0.1:9090" {
+		t.Fatalf("from env and flags: %+v", c)
+	}
+	for _, v := range c.Redacted() {
+		if s, ok := v.(string); ok && strings.Contains(s, "s3cret") {
+			t.Fatal("metrics token logged")
+		}
+	}
+	for name, env := range map[string]map[string]string{
+		"rate":    {"LADDER_RATE_REPORTS_PER_HOUR": "many"},
+		"neg":     {"LADDER_RATE_REPORTS_PER_HOUR": "-1"},
+		"timeout": {"LADDER_REQUEST_TIMEOUT": "10"},
+		"zero":    {"LADDER_REQUEST_TIMEOUT": "0s"},
+		"metrics": {"LADDER_METRICS_LISTEN": "nowhere"},
+	} {
+		if _, err := Load("serve", nil, envOf(env), io.Discard); err == nil {
+			t.Errorf("%s: want an error", name)
 		}
 	}
 }

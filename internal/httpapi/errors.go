@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"maps"
 	"net/http"
 	"regexp"
 	"strconv"
@@ -134,6 +135,10 @@ var serviceStatus = map[service.Kind]int{
 func (s *Server) problemFrom(ctx context.Context, err error) error {
 	lang := langOf(ctx)
 	e, ok := service.AsError(err)
+	if !ok && dbUnavailable(err) {
+		s.log.ErrorContext(ctx, "database unavailable", "err", err)
+		return unavailableProblem(lang)
+	}
 	if !ok {
 		s.log.ErrorContext(ctx, "internal error", "err", err)
 		return newProblem(lang, http.StatusInternalServerError, "http.internal", nil)
@@ -142,7 +147,13 @@ func (s *Server) problemFrom(ctx context.Context, err error) error {
 	if status == 0 {
 		status = http.StatusInternalServerError
 	}
-	p := newProblem(lang, status, e.Code, e.Params)
+	params := maps.Clone(e.Params) // texts named by key are translated before they fill the message
+	for k, v := range params {
+		if key, ok := v.(service.TextKey); ok {
+			params[k] = messages.T(lang, string(key), nil)
+		}
+	}
+	p := newProblem(lang, status, e.Code, params)
 	p.retryAfter = e.RetryAfterSeconds
 	for _, f := range e.Fields {
 		p.Errors = append(p.Errors, FieldProblem{Location: "body." + f.Field, Code: f.Code, Message: messages.T(lang, f.Code, f.Params)})

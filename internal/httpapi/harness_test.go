@@ -51,7 +51,10 @@ func newLive(t *testing.T, db *store.DB, edit func(*config.Config)) *live {
 	if edit != nil {
 		edit(&cfg)
 	}
-	s := New(Deps{Config: cfg, DB: db, Service: service.New(db, service.Options{RootEmail: cfg.RootEmail}), Version: "test"})
+	svc := service.New(db, service.Options{RootEmail: cfg.RootEmail, Limits: service.Limits{ClubsPerDay: cfg.ClubsPerDay,
+		TournamentsPerDay: cfg.TournamentsPerDay, ChallengesPerHour: cfg.ChallengesPerHour, ReportsPerHour: cfg.ReportsPerHour,
+		UploadsPerHour: cfg.UploadsPerHour}})
+	s := New(Deps{Config: cfg, DB: db, Service: svc, Version: "test"})
 	ts.Config.Handler = s
 	ts.Start()
 	t.Cleanup(ts.Close)

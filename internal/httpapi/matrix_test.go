@@ -166,6 +166,13 @@ var matrix = map[string]matrixRow{
 	"POST /dev/oidc/token":                           {path: "/dev/oidc/token", want: all(400)},
 }
 
+// cacheable are the API routes whose answers may be kept (they set their own Cache-Control);
+// every other /api answer may depend on the session and is never stored.
+var cacheable = map[string]bool{
+	"GET /api/geo/districts": true, "GET /api/docs": true, "GET /api/users/{id}/photo": true,
+	"GET /api/clubs/{id}/image": true, "GET /api/tournaments/{id}/image": true,
+}
+
 func withActor(m map[string]int, actor string, code int) map[string]int {
 	m[actor] = code
 	return m
@@ -300,6 +307,9 @@ func TestAuthorizationMatrix(t *testing.T) {
 					r = l.browser().upload(path, tinyPNG(t), hdr...)
 				} else {
 					r = l.browser().do(method, path, body, hdr...)
+				}
+				if cc := r.hdr.Get("Cache-Control"); strings.HasPrefix(rt.Path, "/api/") && !cacheable[key] && !strings.Contains(cc, "no-store") {
+					t.Errorf("%s as %s: Cache-Control %q, want no-store", key, actor, cc)
 				}
 				if r.code != row.want[actor] {
 					t.Errorf("%s as %s: got %d, want %d (%s)", key, actor, r.code, row.want[actor], strings.TrimSpace(r.body)[:min(len(strings.TrimSpace(r.body)), 700)])

@@ -1,8 +1,10 @@
 package httpapi
 
 import (
+	"crypto/subtle"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -41,6 +43,33 @@ func (m *metrics) observe(method, route string, status int, d time.Duration) {
 	m.duration.WithLabelValues(method, route).Observe(d.Seconds())
 }
 
+// metricsHandler serves /metrics with the application. With LADDER_METRICS_LISTEN the metrics
+// live on their own address instead (MetricsHandler) and this one answers 404.
 func (s *Server) metricsHandler(w http.ResponseWriter, r *http.Request) {
+	if s.cfg.MetricsListen != "" {
+		writeProblem(w, r, newProblem(langOf(r.Context()), http.StatusNotFound, "", nil))
+		return
+	}
+	s.serveMetrics(w, r)
+}
+
+// MetricsHandler serves the metrics on the separate address of LADDER_METRICS_LISTEN.
+func (s *Server) MetricsHandler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /metrics", func(w http.ResponseWriter, r *http.Request) { s.serveMetrics(w, withLang(r)) })
+	return mux
+}
+
+// serveMetrics asks for LADDER_METRICS_TOKEN as a bearer token when one is set.
+func (s *Server) serveMetrics(w http.ResponseWriter, r *http.Request) {
+	if want := s.cfg.MetricsToken; want != "" {
+		got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+		if !ok || subtle.ConstantTimeCompare([]byte(strings.TrimSpace(got)), []byte(want)) != 1 {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="metrics"`)
+			writeProblem(w, r, newProblem(langOf(r.Context()), http.StatusUnauthorized, "metrics.token_required", nil))
+			return
+		}
+	}
+	w.Header().Set("Cache-Control", "no-store")
 	s.metrics.handler.ServeHTTP(w, r)
 }

@@ -50,17 +50,25 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 			writeProblem(rec, r, textRefusal(langOf(r.Context()), bad))
 			return
 		}
-		r, err := s.withCurrent(r)
+		r, cancel := s.withDeadline(r)
+		defer cancel()
+		r, err := s.currentWithin(r)
 		if err != nil {
 			s.log.ErrorContext(r.Context(), "session lookup failed", "err", err)
-			writeProblem(rec, r, newProblem(langOf(r.Context()), http.StatusServiceUnavailable, "", nil))
+			writeProblem(rec, r, unavailableProblem(langOf(r.Context())))
 			return
 		}
 		h.ServeHTTP(rec, r)
 	})
 }
 
+// securityHeaders are sent with every answer. API answers may depend on the session, so they
+// are never stored by a browser or proxy (no-store); the few cacheable ones (pictures with an
+// ETag, the district list, the docs page) set their own Cache-Control over it.
 func (s *Server) securityHeaders(h http.Header, r *http.Request) {
+	if strings.HasPrefix(r.URL.Path, "/api/") {
+		h.Set("Cache-Control", "no-store")
+	}
 	h.Set("Content-Security-Policy", contentSecurityPolicy)
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "strict-origin-when-cross-origin")

@@ -302,6 +302,10 @@ func op[I, O any](access policy.Access, o huma.Operation, h func(*Server, contex
 	return Route{Method: o.Method, Path: o.Path, Access: access, Summary: o.Summary,
 		register: func(s *Server) {
 			o.Middlewares = append(huma.Middlewares{guardOperation(access)}, o.Middlewares...)
-			huma.Register(s.api, o, func(ctx context.Context, in *I) (*O, error) { return h(s, ctx, in) })
+			huma.Register(s.api, o, func(ctx context.Context, in *I) (*O, error) {
+				ctx, cancel := s.operationContext(ctx)
+				defer cancel()
+				return h(s, ctx, in)
+			})
 		}}
 }

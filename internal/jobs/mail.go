@@ -170,6 +170,11 @@ func (o *Outbox) Tick(ctx context.Context) (int, error) {
 	return sent, nil
 }
 
+// JobRunTimeout bounds one run of a background job: a database that stops answering ends the
+// run with an error (logged) instead of stopping the job for good. It is shorter than the
+// leases' 50 s, so a run never outlives its lease.
+const JobRunTimeout = 45 * time.Second
+
 // Every runs fn every interval until ctx ends, logging its errors.
 func Every(ctx context.Context, interval time.Duration, log *slog.Logger, name string, fn func(context.Context) error) {
 	t := time.NewTicker(interval)
@@ -179,9 +184,11 @@ func Every(ctx context.Context, interval time.Duration, log *slog.Logger, name s
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			if err := fn(ctx); err != nil && ctx.Err() == nil {
+			rctx, cancel := context.WithTimeout(ctx, JobRunTimeout)
+			if err := fn(rctx); err != nil && ctx.Err() == nil {
 				log.Warn("job failed", "job", name, "err", err)
 			}
+			cancel()
 		}
 	}
 }

@@ -110,6 +110,9 @@ func (s *Service) CreateChallenge(ctx context.Context, cur Current, in Challenge
 	if len(slots) == 0 {
 		return out, conflict("challenge.no_availability", nil)
 	}
+	if err := s.allow(cur.User.ID, ActionChallenge); err != nil {
+		return out, err
+	}
 	var id int64
 	err = s.db.Tx(ctx, func(tx *sqlx.Tx) error {
 		t, _, err := s.lockVisibleTournament(ctx, tx, cur, in.TournamentID)

@@ -105,6 +105,9 @@ func (s *Service) ProposeClub(ctx context.Context, cur Current, in ClubInput) (s
 	if err := s.validateClub(in, &c); err != nil {
 		return c, err
 	}
+	if err := s.allow(cur.User.ID, ActionClub); err != nil {
+		return c, err
+	}
 	c.ExpiresAt = s.now().Add(ClubValidationPeriod)
 	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
 		if err := s.db.InsertClub(ctx, tx, &c); err != nil {
@@ -385,6 +388,9 @@ func (s *Service) SetClubImage(ctx context.Context, cur Current, id int64, r io.
 		return c, err
 	}
 	if err := denied(policy.EditClub(cur.Actor, role)); err != nil {
+		return c, err
+	}
+	if err := s.allow(cur.User.ID, ActionUpload); err != nil {
 		return c, err
 	}
 	p, etag, err := processPicture(ctx, r, "image")

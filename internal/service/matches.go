@@ -151,6 +151,9 @@ func (s *Service) ReportResult(ctx context.Context, cur Current, id int64, score
 	case day.After(today(s.now())):
 		return store.MatchRow{}, invalid("played_on", "match.date_future", nil)
 	}
+	if err := s.allow(cur.User.ID, ActionReport); err != nil {
+		return store.MatchRow{}, err
+	}
 	err = s.db.Tx(ctx, func(tx *sqlx.Tx) error {
 		m, acc, err := s.matchAccess(ctx, tx, cur, id)
 		if err != nil {

@@ -233,6 +233,9 @@ func (s *Service) SetPhoto(ctx context.Context, cur Current, r io.Reader) (strin
 	if err := signedIn(cur); err != nil {
 		return "", err
 	}
+	if err := s.allow(cur.User.ID, ActionUpload); err != nil {
+		return "", err
+	}
 	p, etag, err := processPicture(ctx, r, "photo")
 	if err != nil {
 		return "", err

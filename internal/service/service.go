@@ -16,6 +16,7 @@ type Service struct {
 	rootEmail string   // the main super admin: protected
 	baseURL   string   // for links in emails
 	standings sync.Map // tournament id → standingsEntry (see standingRows)
+	limits    limiters // per-account rate limits by action
 }
 
 // Options are the settings the use cases depend on.
@@ -23,6 +24,8 @@ type Options struct {
 	Log       *slog.Logger
 	RootEmail string
 	BaseURL   string
+	// Limits caps creations per account; the zero value limits nothing (see DefaultLimits).
+	Limits Limits
 }
 
 // New returns the use cases over db.
@@ -30,7 +33,9 @@ func New(db *store.DB, o Options) *Service {
 	if o.Log == nil {
 		o.Log = slog.New(slog.DiscardHandler)
 	}
-	return &Service{db: db, log: o.Log, rootEmail: store.NormaliseEmail(o.RootEmail), baseURL: o.BaseURL}
+	s := &Service{db: db, log: o.Log, rootEmail: store.NormaliseEmail(o.RootEmail), baseURL: o.BaseURL}
+	s.limits = newLimiters(o.Limits, func() time.Time { return s.now() })
+	return s
 }
 
 func (s *Service) now() time.Time { return s.db.Now() }

@@ -120,6 +120,9 @@ func (s *Service) CreateTournament(ctx context.Context, cur Current, in Tourname
 	if err := s.validateTournament(ctx, in, &t); err != nil {
 		return t, err
 	}
+	if err := s.allow(cur.User.ID, ActionTournament); err != nil {
+		return t, err
+	}
 	t.ExpiresAt = s.now().Add(TournamentApprovalPeriod)
 	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
 		if err := s.db.InsertTournament(ctx, tx, &t); err != nil {
@@ -433,6 +436,9 @@ func (s *Service) SetTournamentImage(ctx context.Context, cur Current, id int64,
 		return t, err
 	}
 	if err := denied(policy.ManageTournament(cur.Actor, rel)); err != nil {
+		return t, err
+	}
+	if err := s.allow(cur.User.ID, ActionUpload); err != nil {
 		return t, err
 	}
 	p, etag, err := processPicture(ctx, r, "image")

@@ -1,0 +1,75 @@
+package service
+
+import (
+	"math"
+	"strconv"
+	"time"
+
+	"github.com/tennisladder/ladder/internal/ratelimit"
+)
+
+// Limits caps how often one account may create things, so that nobody can flood the
+// application (one player once proposed 3,907 clubs in 2.5 minutes). Each is a token bucket per
+// account: the whole allowance at once, then refilled evenly over the period. Zero means no
+// limit. The buckets live in the process: with several instances each enforces its own share.
+type Limits struct {
+	ClubsPerDay       int // club proposals
+	TournamentsPerDay int // tournament proposals
+	ChallengesPerHour int // challenges sent
+	ReportsPerHour    int // match results reported
+	UploadsPerHour    int // pictures uploaded (profile photo, club and tournament pictures)
+	// Now is the limiters' clock; nil uses the database clock (tests replace it).
+	Now func() time.Time
+}
+
+// DefaultLimits are generous for any real use and stop a script.
+var DefaultLimits = Limits{ClubsPerDay: 10, TournamentsPerDay: 10, ChallengesPerHour: 30, ReportsPerHour: 30, UploadsPerHour: 20}
+
+// Actions that are rate-limited; each names its text rate.actions.<action>.
+const (
+	ActionClub       = "club"
+	ActionTournament = "tournament"
+	ActionChallenge  = "challenge"
+	ActionReport     = "report"
+	ActionUpload     = "upload"
+)
+
+// TextKey is a Params value the interface translates (a key of errors.json) before it is put
+// into the message.
+type TextKey string
+
+type limiters map[string]*ratelimit.Limiter
+
+func newLimiters(l Limits, now func() time.Time) limiters {
+	if l.Now != nil {
+		now = l.Now
+	}
+	out := limiters{}
+	add := func(action string, n int, period time.Duration) {
+		if n > 0 {
+			out[action] = ratelimit.PerPeriod(n, period, now)
+		}
+	}
+	add(ActionClub, l.ClubsPerDay, 24*time.Hour)
+	add(ActionTournament, l.TournamentsPerDay, 24*time.Hour)
+	add(ActionChallenge, l.ChallengesPerHour, time.Hour)
+	add(ActionReport, l.ReportsPerHour, time.Hour)
+	add(ActionUpload, l.UploadsPerHour, time.Hour)
+	return out
+}
+
+// allow takes one of the account's tokens for action, or refuses with 429 rate.too_many, saying
+// when the next one comes.
+func (s *Service) allow(userID int64, action string) error {
+	l := s.limits[action]
+	if l == nil {
+		return nil
+	}
+	ok, wait := l.Allow(strconv.FormatInt(userID, 10))
+	if ok {
+		return nil
+	}
+	secs := int(math.Ceil(wait.Seconds()))
+	return &Error{Kind: KindRateLimited, Code: "rate.too_many", RetryAfterSeconds: secs,
+		Params: map[string]any{"action": TextKey("rate.actions." + action), "minutes": (secs + 59) / 60}}
+}
