@@ -208,12 +208,7 @@ func (s *Server) servePhoto(w http.ResponseWriter, r *http.Request) {
 // new picture gets a new URL); otherwise it is revalidated by ETag.
 func (s *Server) writeImage(w http.ResponseWriter, r *http.Request, p store.PhotoRow, err error) {
 	if err != nil {
-		if e, ok := service.AsError(err); ok {
-			writeProblem(w, r, newProblem(langOf(r.Context()), serviceStatus[e.Kind], e.Code, nil))
-			return
-		}
-		s.log.ErrorContext(r.Context(), "image", "err", err)
-		writeProblem(w, r, newProblem(langOf(r.Context()), http.StatusInternalServerError, "", nil))
+		writeProblem(w, r, s.problemFrom(r.Context(), err).(*Problem)) // refusals, 503 for the database, or 500
 		return
 	}
 	cache := "private, no-cache"

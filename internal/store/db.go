@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -121,7 +122,12 @@ func OpenSQLite(ctx context.Context, path string) (*DB, error) {
 }
 
 // OpenPostgres connects to the PostgreSQL server at url.
+//
+// A connection attempt gives up after connect_timeout (5 s unless the URL sets it); every query
+// also ends with its context (pgx cancels it on the server), so a database that stops answering
+// holds a request only until the request's deadline.
 func OpenPostgres(ctx context.Context, dsn string) (*DB, error) {
+	dsn = withConnectTimeout(dsn)
 	p, err := sqlx.Open("pgx", dsn)
 	if err != nil {
 		return nil, err
@@ -135,6 +141,21 @@ func OpenPostgres(ctx context.Context, dsn string) (*DB, error) {
 		return nil, fmt.Errorf("connect to postgres: %w", err)
 	}
 	return db, nil
+}
+
+// withConnectTimeout adds connect_timeout=5 to a postgres:// URL that does not set one.
+func withConnectTimeout(dsn string) string {
+	if !strings.HasPrefix(dsn, "postgres://") && !strings.HasPrefix(dsn, "postgresql://") {
+		return dsn // key=value form: left as the operator wrote it
+	}
+	u, err := url.Parse(dsn)
+	if err != nil || u.Query().Has("connect_timeout") {
+		return dsn
+	}
+	q := u.Query()
+	q.Set("connect_timeout", "5")
+	u.RawQuery = q.Encode()
+	return u.String()
 }
 
 func utcNow() time.Time { return time.Now().UTC() }
