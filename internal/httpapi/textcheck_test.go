@@ -284,3 +284,32 @@ func TestTextAtTheEdge(t *testing.T) {
 		}
 	})
 }
+
+// Bodies in another format than JSON are not read at all (huma would otherwise decode CBOR,
+// whose strings the text checks do not see).
+func TestOnlyJSONBodies(t *testing.T) {
+	db := storetest.NewTestSQLite(t)
+	l := newLive(t, db, nil)
+	// CBOR map {"name": "a\x00b", ...}: a5 = map of 5 pairs.
+	cbor := []byte{0xa5}
+	for _, kv := range [][2]string{{"name", "a\x00b"}, {"email", "a@example.pt"}, {"subject", "s"}, {"message", "m"}, {"type", "contact"}} {
+		for _, s := range kv {
+			cbor = append(cbor, 0x60+byte(len(s)))
+			cbor = append(cbor, s...)
+		}
+	}
+	req, _ := http.NewRequest("POST", l.ts.URL+"/api/contact", bytes.NewReader(cbor))
+	req.Header.Set("Content-Type", "application/cbor")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusUnsupportedMediaType {
+		t.Fatalf("CBOR body: %d, want 415", res.StatusCode)
+	}
+	var n int
+	if err := db.R.Get(&n, "SELECT COUNT(*) FROM contact_messages"); err != nil || n != 0 {
+		t.Fatalf("stored %d messages (%v)", n, err)
+	}
+}
