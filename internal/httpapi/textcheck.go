@@ -109,6 +109,7 @@ func checkURL(u *url.URL) []badText {
 			}
 		}
 	}
+	slices.SortFunc(bad, func(a, b badText) int { return strings.Compare(a.location, b.location) })
 	return bad
 }
 
