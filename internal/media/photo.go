@@ -19,6 +19,7 @@ import (
 	_ "image/png"
 	"io"
 	"net/http"
+	"runtime"
 
 	"github.com/disintegration/imaging"
 	_ "golang.org/x/image/webp" // registers the decoder
@@ -100,22 +101,39 @@ func decodeSmall(ctx context.Context, br *bufio.Reader) (image.Image, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer release()
 	decodeStarts.Add(1)
-	img, _, err := image.Decode(io.MultiReader(bytes.NewReader(rec.buf), br))
+	small, err := decodeAndFit(io.MultiReader(bytes.NewReader(rec.buf), br), cfg)
+	if cost >= collectAbove {
+		// The decoded picture is garbage now: collect it before the next decode may start, so
+		// that the heap holds at most the budget instead of growing to twice it (GOGC).
+		runtime.GC()
+	}
+	release()
 	if err != nil {
-		return nil, orCorrupt(err)
+		return nil, err
 	}
-	if b := img.Bounds(); b.Dx() > cfg.Width || b.Dy() > cfg.Height {
-		return nil, ErrCorrupt
-	}
-	small := image.Image(imaging.Fit(img, PhotoSize, PhotoSize, imaging.Lanczos))
 	if format == "jpeg" {
 		if f, ok := parseJPEG(rec.buf); ok {
 			small = orient(small, f.orientation)
 		}
 	}
 	return small, nil
+}
+
+// collectAbove is the decode cost from which the memory is collected as soon as it is done.
+const collectAbove = 16 << 20
+
+// decodeAndFit decodes the whole picture and returns its resized copy; nothing of the full-size
+// picture outlives the call.
+func decodeAndFit(r io.Reader, cfg image.Config) (image.Image, error) {
+	img, _, err := image.Decode(r)
+	if err != nil {
+		return nil, orCorrupt(err)
+	}
+	if b := img.Bounds(); b.Dx() > cfg.Width || b.Dy() > cfg.Height {
+		return nil, ErrCorrupt
+	}
+	return imaging.Fit(img, PhotoSize, PhotoSize, imaging.Lanczos), nil
 }
 
 // orient applies an EXIF orientation (1–8) to the small copy.
