@@ -43,18 +43,41 @@ func tooLargeProblem(lang string) *Problem {
 // Upload, embedded in an operation's input, hands the handler the request body unparsed (huma
 // reads no body for an input without Body or RawBody).
 type Upload struct {
-	body        io.Reader
+	body        *envelope
 	contentType string
 	mr          *multipart.Reader
+	part        *multipart.Part // the picture's
 	drained     bool
 	tooLarge    bool
 }
 
 // Resolve implements huma.Resolver: it keeps the body and its type for the handler.
 func (u *Upload) Resolve(ctx huma.Context) []error {
-	u.body = ctx.BodyReader()
+	u.body = &envelope{r: ctx.BodyReader()}
 	u.contentType = ctx.Header("Content-Type")
 	return nil
+}
+
+// maxEnvelope bounds what the body may hold besides the picture (part headers, other fields,
+// boundaries): Go's multipart reader accepts part headers of up to 10 MB each, held in memory.
+const maxEnvelope = 64 << 10
+
+var errEnvelope = errors.New("upload: multipart envelope too large")
+
+// envelope counts the body's bytes; those not delivered as the picture may not exceed
+// maxEnvelope (plus the multipart reader's read-ahead).
+type envelope struct {
+	r       io.Reader
+	n, file int64
+}
+
+func (e *envelope) Read(p []byte) (int, error) {
+	if e.n-e.file > maxEnvelope+8<<10 {
+		return 0, errEnvelope
+	}
+	n, err := e.r.Read(p)
+	e.n += int64(n)
+	return n, err
 }
 
 // file finds the file part named field and returns it as a stream. Reading it to its end also
@@ -78,13 +101,17 @@ func (u *Upload) file(ctx context.Context, field string) (io.Reader, error) {
 			if u.overLimit(err) {
 				return nil, tooLargeProblem(lang)
 			}
-			return nil, newProblem(lang, http.StatusBadRequest, "", nil)
+			return nil, newProblem(lang, http.StatusBadRequest, "", nil) // malformed, or errEnvelope
 		}
 		if p.FormName() == field {
+			u.part = p
 			return &filePart{u: u, p: p}, nil
 		}
-		if _, err := io.Copy(io.Discard, p); err != nil && u.overLimit(err) {
-			return nil, tooLargeProblem(lang)
+		if _, err := io.Copy(io.Discard, p); err != nil {
+			if u.overLimit(err) {
+				return nil, tooLargeProblem(lang)
+			}
+			return nil, newProblem(lang, http.StatusBadRequest, "", nil)
 		}
 	}
 }
@@ -106,6 +133,12 @@ func (u *Upload) drain() error {
 		return nil
 	}
 	u.drained = true
+	if u.part != nil { // the rest of a refused picture still counts as picture
+		if _, err := io.Copy(io.Discard, &filePart{u: u, p: u.part}); err != nil {
+			u.overLimit(err)
+			return err
+		}
+	}
 	for {
 		p, err := u.mr.NextPart()
 		if errors.Is(err, io.EOF) {
@@ -142,6 +175,7 @@ type filePart struct {
 
 func (f *filePart) Read(b []byte) (int, error) {
 	n, err := f.p.Read(b)
+	f.u.body.file += int64(n)
 	if errors.Is(err, io.EOF) {
 		if derr := f.u.drain(); derr != nil {
 			return n, derr

@@ -6,7 +6,9 @@ import (
 	"io/fs"
 	"mime/multipart"
 	"net/http"
+	"net/textproto"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/tennisladder/ladder/internal/media"
@@ -129,7 +131,8 @@ func TestUploadChunkedOverLimit(t *testing.T) {
 	}
 }
 
-// A body that is not multipart is 415; a multipart body without the field is 422 on the field.
+// A body that is not multipart is 415; a multipart body without the field is 422 on the field;
+// part headers of a megabyte (Go's multipart reader holds up to 10 MB of them) are 400.
 func TestUploadEnvelope(t *testing.T) {
 	l := newLive(t, storetest.NewTestSQLite(t), nil)
 	b := l.browser()
@@ -152,5 +155,21 @@ func TestUploadEnvelope(t *testing.T) {
 	r := resp{code: res.StatusCode, body: string(raw)}
 	if p := r.problem(t); r.code != 422 || len(p.Errors) != 1 || p.Errors[0].Location != "body.photo" || p.Errors[0].Code != "validation.required" {
 		t.Fatalf("missing field: %d %s", r.code, r.body)
+	}
+	body.Reset()
+	mw = multipart.NewWriter(&body)
+	fw, _ := mw.CreatePart(textproto.MIMEHeader{"Content-Disposition": {`form-data; name="photo"; filename="a.png"`},
+		"X-Padding": {strings.Repeat("a", 1<<20)}})
+	_, _ = fw.Write(tinyPNG(t))
+	_ = mw.Close()
+	req, _ = http.NewRequest("POST", l.ts.URL+"/api/profile/photo", &body)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	res, err = b.c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != 400 {
+		t.Fatalf("huge part headers: %d", res.StatusCode)
 	}
 }
