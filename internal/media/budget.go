@@ -17,8 +17,8 @@ const (
 	// DecodeBudget bounds the memory of all decodes in flight together, whatever the number of
 	// concurrent uploads. With the collection after each large decode (see decodeSmall), the
 	// process stays within about the budget plus 30 MB above idle (issue #11: < 256 MB).
-	// 128 MB admits a 48-megapixel baseline JPEG, a 16-megapixel progressive one, a 30-megapixel
-	// 8-bit PNG.
+	// 128 MB admits baseline JPEGs up to about 80 megapixels, progressive ones up to 17, 8-bit
+	// PNGs up to 30.
 	DecodeBudget = 128 << 20
 	// maxWaiting uploads may wait for room in the budget; more are refused at once (busy).
 	maxWaiting = 16

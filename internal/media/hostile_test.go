@@ -60,6 +60,13 @@ func TestWithinBudgetDecoded(t *testing.T) {
 			t.Errorf("%s: %v %dx%d", name, err, p.Width, p.Height)
 		}
 	}
+	// What the budget admits: a 48-megapixel phone photo, a 16-megapixel progressive JPEG.
+	if c := decodeCostOf(t, mediatest.JPEGHeader(8000, 6000, false)); c > DecodeBudget {
+		t.Errorf("48 Mpx baseline JPEG costs %d", c)
+	}
+	if c := decodeCostOf(t, mediatest.JPEGHeader(4608, 3456, true)); c > DecodeBudget {
+		t.Errorf("16 Mpx progressive JPEG costs %d", c)
+	}
 	// The cost model: same dimensions, progressive costs five times the samples.
 	base := decodeCostOf(t, mediatest.JPEGHeader(5000, 5000, false))
 	prog := decodeCostOf(t, mediatest.JPEGHeader(5000, 5000, true))
