@@ -19,7 +19,7 @@ import (
 	_ "image/png"
 	"io"
 	"net/http"
-	"runtime"
+	"runtime/debug"
 
 	"github.com/disintegration/imaging"
 	_ "golang.org/x/image/webp" // registers the decoder
@@ -104,9 +104,11 @@ func decodeSmall(ctx context.Context, br *bufio.Reader) (image.Image, error) {
 	decodeStarts.Add(1)
 	small, err := decodeAndFit(io.MultiReader(bytes.NewReader(rec.buf), br), cfg)
 	if cost >= collectAbove {
-		// The decoded picture is garbage now: collect it before the next decode may start, so
-		// that the heap holds at most the budget instead of growing to twice it (GOGC).
-		runtime.GC()
+		// The decoded picture is garbage now: collect it and give its pages back to the system
+		// before the next decode may start. Otherwise the heap grows to twice the budget (GOGC),
+		// and a freed region that small allocations have split is not reused for the next
+		// picture, which then takes fresh pages.
+		debug.FreeOSMemory()
 	}
 	release()
 	if err != nil {

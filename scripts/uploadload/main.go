@@ -51,6 +51,9 @@ type upload struct {
 type round struct {
 	title   string
 	uploads []upload // sent all at once
+	// transfer: the latency is mostly sending the body over loopback, not the server's work;
+	// it is shown but not held against the refusal budget.
+	transfer bool
 }
 
 func main() {
@@ -84,6 +87,8 @@ func main() {
 		{title: "hostile headers within the budget, no pixel data (the decoder allocates, then fails)", uploads: repeat(*conc,
 			upload{"jpeg 7800x8800 baseline, no data", mediatest.JPEGHeader(7800, 8800, false), 422},
 			upload{"jpeg 3400x3400 progressive, no data", mediatest.JPEGHeader(3400, 3400, true), 422})},
+		{title: "large bodies that are not pictures: 40 MB each (read to the end, then refused)", uploads: repeat(*conc,
+			upload{"40 MB not a picture", append([]byte("%PDF-1.7 "), make([]byte, 40<<20)...), 422}), transfer: true},
 		{title: "decompression bombs within the budget: 5400x5400 zero PNGs (valid, accepted)", uploads: repeat(*conc,
 			upload{"zero png 5400x5400", mediatest.ZeroPNG(5400, 5400), 200})},
 		{title: fmt.Sprintf("normal photos: 4000x3000 JPEG of %.1f MB (accepted)", float64(len(photo))/(1<<20)), uploads: repeat(*conc,
@@ -122,8 +127,12 @@ func main() {
 		peak := sampler.roundPeak() - idle
 		fmt.Printf("\n%s\n  %d×%d uploads, answers %v\n  peak RSS above idle %.1f MB (budget %d MB)\n", r.title, *reps, len(r.uploads), codes, mb(peak), memBudget>>20)
 		if worstRefusal > 0 {
-			fmt.Printf("  slowest refusal %v (budget %v)\n", worstRefusal.Round(time.Millisecond), refusalBudget)
-			ok = ok && worstRefusal < refusalBudget
+			if r.transfer {
+				fmt.Printf("  slowest refusal %v (mostly sending %d×40 MB over loopback: not held against the budget)\n", worstRefusal.Round(time.Millisecond), len(r.uploads))
+			} else {
+				fmt.Printf("  slowest refusal %v (budget %v)\n", worstRefusal.Round(time.Millisecond), refusalBudget)
+				ok = ok && worstRefusal < refusalBudget
+			}
 		}
 		if worstAccepted > 0 {
 			fmt.Printf("  slowest accepted %v\n", worstAccepted.Round(time.Millisecond))
