@@ -5,7 +5,7 @@ LDFLAGS := -s -w -X main.version=$(VERSION)
 BIN := bin/ladder
 export LADDER_DATA_DIR ?= ./data
 
-.PHONY: run build web web-deps binary test test-go test-web test-e2e api lint load clean
+.PHONY: run build web web-deps binary test test-go test-web test-e2e api lint load upload-load clean
 
 ## run: install what is missing, build everything, seed demo data into an empty database, serve on :8080
 run: build
@@ -48,6 +48,10 @@ api: web-deps
 ## load: measure read endpoints against a bare hello handler on loopback (DESIGN budget 0.35×)
 load:
 	go run ./scripts/loadtest -duration 5s -conns 16
+
+## upload-load: 8 concurrent hostile and ordinary uploads against a started server: peak RSS above idle (budget 256 MB), refusal latency (1 s), temp files left (0)
+upload-load:
+	go run ./scripts/uploadload -rounds 3
 
 lint:
 	@test -z "$$(gofmt -l cmd internal web/embed.go)" || (gofmt -l cmd internal; echo "gofmt needed"; exit 1)

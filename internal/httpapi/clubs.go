@@ -7,8 +7,6 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/danielgtaylor/huma/v2"
-
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
 )
@@ -204,18 +202,18 @@ func (s *Server) leaveClub(ctx context.Context, in *clubIDInput) (*struct{}, err
 }
 
 type clubImageInput struct {
-	ID      int64 `path:"id" minimum:"1"`
-	RawBody huma.MultipartFormFiles[struct {
-		Image huma.FormFile `form:"image" required:"true" doc:"The picture, up to 50 MB"`
-	}]
+	ID int64 `path:"id" minimum:"1"`
+	Upload
 }
 
 func (s *Server) uploadClubImage(ctx context.Context, in *clubImageInput) (*clubOutput, error) {
-	f := in.RawBody.Data().Image
-	defer f.Close()
+	f, err := in.file(ctx, "image")
+	if err != nil {
+		return nil, err
+	}
 	c, err := s.svc.SetClubImage(ctx, currentFrom(ctx), in.ID, f)
 	if err != nil {
-		return nil, s.problemFrom(ctx, err)
+		return nil, s.refused(ctx, &in.Upload, err)
 	}
 	return &clubOutput{Body: viewClub(c)}, nil
 }

@@ -58,7 +58,7 @@ func (p *Problem) ContentType(ct string) string {
 	return ct
 }
 
-// GetHeaders sends Retry-After with 429 answers.
+// GetHeaders sends Retry-After with 429 and 503 answers.
 func (p *Problem) GetHeaders() http.Header {
 	if p.retryAfter <= 0 {
 		return nil
@@ -128,6 +128,8 @@ var serviceStatus = map[service.Kind]int{
 	service.KindNotFound:     http.StatusNotFound,
 	service.KindConflict:     http.StatusConflict,
 	service.KindRateLimited:  http.StatusTooManyRequests,
+	service.KindTooLarge:     http.StatusRequestEntityTooLarge,
+	service.KindUnavailable:  http.StatusServiceUnavailable,
 }
 
 // problemFrom turns an error of a service call into the response: service refusals keep their

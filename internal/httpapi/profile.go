@@ -6,10 +6,6 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/danielgtaylor/huma/v2"
-	"github.com/danielgtaylor/huma/v2/adapters/humago"
-
-	"github.com/tennisladder/ladder/internal/media"
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
 )
@@ -145,9 +141,7 @@ func (s *Server) setOwnStatus(ctx context.Context, in *ownStatusInput) (*userOut
 }
 
 type photoInput struct {
-	RawBody huma.MultipartFormFiles[struct {
-		Photo huma.FormFile `form:"photo" required:"true" doc:"The picture, up to 50 MB"`
-	}]
+	Upload
 }
 
 type photoOutput struct {
@@ -156,26 +150,13 @@ type photoOutput struct {
 	}
 }
 
-// photoUploadLimit caps the whole request: the picture plus the multipart envelope. huma does
-// not cap multipart bodies itself.
-const photoUploadLimit = media.MaxUploadBytes + 1<<20
-
-func limitPhotoUpload(ctx huma.Context, next func(huma.Context)) {
-	r, w := humago.Unwrap(ctx)
-	if r.ContentLength > photoUploadLimit {
-		p := newProblem(langOf(r.Context()), http.StatusRequestEntityTooLarge, "photo.too_large", map[string]any{"max": "50 MB"})
-		writeProblem(w, r, p)
-		return
-	}
-	r.Body = http.MaxBytesReader(w, r.Body, photoUploadLimit)
-	next(ctx)
-}
-
 func (s *Server) uploadPhoto(ctx context.Context, in *photoInput) (*photoOutput, error) {
-	f := in.RawBody.Data().Photo
-	defer f.Close()
+	f, err := in.file(ctx, "photo")
+	if err != nil {
+		return nil, err
+	}
 	if _, err := s.svc.SetPhoto(ctx, currentFrom(ctx), f); err != nil {
-		return nil, s.problemFrom(ctx, err)
+		return nil, s.refused(ctx, &in.Upload, err)
 	}
 	u, err := s.svc.UserByID(ctx, currentFrom(ctx).User.ID)
 	if err != nil {

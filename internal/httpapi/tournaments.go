@@ -6,8 +6,6 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/danielgtaylor/huma/v2"
-
 	"github.com/tennisladder/ladder/internal/ladder"
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
@@ -242,18 +240,18 @@ func (s *Server) closeTournament(ctx context.Context, in *tournamentIDInput) (*t
 }
 
 type tournamentImageInput struct {
-	ID      int64 `path:"id" minimum:"1"`
-	RawBody huma.MultipartFormFiles[struct {
-		Image huma.FormFile `form:"image" required:"true" doc:"The picture, up to 50 MB"`
-	}]
+	ID int64 `path:"id" minimum:"1"`
+	Upload
 }
 
 func (s *Server) uploadTournamentImage(ctx context.Context, in *tournamentImageInput) (*tournamentOutput, error) {
-	f := in.RawBody.Data().Image
-	defer f.Close()
+	f, err := in.file(ctx, "image")
+	if err != nil {
+		return nil, err
+	}
 	t, err := s.svc.SetTournamentImage(ctx, currentFrom(ctx), in.ID, f)
 	if err != nil {
-		return nil, s.problemFrom(ctx, err)
+		return nil, s.refused(ctx, &in.Upload, err)
 	}
 	return &tournamentOutput{Body: viewTournament(t)}, nil
 }

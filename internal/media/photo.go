@@ -1,31 +1,37 @@
 // Package media turns uploaded pictures into safe, small JPEGs: the type is sniffed from the
-// bytes (never trusted from the client), the pixel count is checked before decoding (a tiny file
-// can declare a gigantic image), the EXIF orientation is applied, the picture is resized and
-// re-encoded, which drops every byte of metadata (location, camera, thumbnails).
+// bytes (never trusted from the client), the header is read first and a picture whose decoding
+// would not fit the memory budget is refused before any pixel is decoded (a tiny file can
+// declare a gigantic image), decodes share a bounded memory budget, the picture is resized, the
+// EXIF orientation applied and re-encoded, which drops every byte of metadata (location,
+// camera, thumbnails). The upload is read as a stream: the whole file is never held in memory
+// and nothing is written to disk.
 package media
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
 	"image"
 	"image/color"
-	_ "image/gif" // registers the decoder
+	_ "image/gif" // registers the decoder (image.Decode reads the first frame only)
 	_ "image/jpeg"
 	_ "image/png"
 	"io"
 	"net/http"
+	"runtime/debug"
 
 	"github.com/disintegration/imaging"
 	_ "golang.org/x/image/webp" // registers the decoder
 )
 
-// Limits of profile photos.
+// Limits of pictures.
 const (
-	MaxUploadBytes = 50 << 20   // SPEC §5: images up to 50 MB
-	MaxPixels      = 60_000_000 // a 60-megapixel phone photo decodes to ~240 MB: the ceiling we accept
-	PhotoSize      = 512        // the longest side after resizing
+	MaxUploadBytes = 50 << 20 // SPEC §5: images up to 50 MB
+	PhotoSize      = 512      // the longest side after resizing
 	jpegQuality    = 85
+	// maxHeaderBytes is how much may come before the picture's dimensions (EXIF, ICC profile).
+	maxHeaderBytes = 2 << 20
 )
 
 // Refusals, as error codes of errors.json.
@@ -42,41 +48,22 @@ type Photo struct {
 	Width, Height int
 }
 
-var allowed = map[string]bool{"image/jpeg": true, "image/png": true, "image/gif": true, "image/webp": true}
+var formats = map[string]string{"image/jpeg": "jpeg", "image/png": "png", "image/gif": "gif", "image/webp": "webp"}
 
-// busy bounds how many pictures are decoded at once: each may take a few hundred MB.
-var busy = make(chan struct{}, 2)
-
-// ProcessPhoto reads at most MaxUploadBytes from r and returns the cleaned-up JPEG.
+// ProcessPhoto reads the picture from r (at most MaxUploadBytes, to its end) and returns the
+// cleaned-up JPEG. Refusals are the Err* values above, ErrBusy, or ctx's error.
 func ProcessPhoto(ctx context.Context, r io.Reader) (Photo, error) {
-	raw, err := io.ReadAll(io.LimitReader(r, MaxUploadBytes+1))
+	src := &capped{r: r}
+	br := bufio.NewReaderSize(src, 32<<10)
+	img, err := decodeSmall(ctx, br)
 	if err != nil {
-		return Photo{}, err
+		return Photo{}, src.explain(err)
 	}
-	if len(raw) > MaxUploadBytes {
-		return Photo{}, ErrTooLarge
+	// Read the upload to its end: what follows the picture counts against the limit too, and a
+	// body over the limit is refused before anything is saved.
+	if _, err := io.Copy(io.Discard, br); err != nil {
+		return Photo{}, src.explain(err)
 	}
-	if !allowed[http.DetectContentType(raw)] {
-		return Photo{}, ErrNotImage
-	}
-	cfg, _, err := image.DecodeConfig(bytes.NewReader(raw))
-	if err != nil {
-		return Photo{}, ErrCorrupt
-	}
-	if cfg.Width <= 0 || cfg.Height <= 0 || int64(cfg.Width)*int64(cfg.Height) > MaxPixels {
-		return Photo{}, ErrTooManyPixels
-	}
-	select {
-	case busy <- struct{}{}:
-		defer func() { <-busy }()
-	case <-ctx.Done():
-		return Photo{}, ctx.Err()
-	}
-	img, err := imaging.Decode(bytes.NewReader(raw), imaging.AutoOrientation(true))
-	if err != nil {
-		return Photo{}, ErrCorrupt
-	}
-	img = imaging.Fit(img, PhotoSize, PhotoSize, imaging.Lanczos)
 	// JPEG has no transparency: flatten onto white rather than the encoder's black.
 	b := img.Bounds()
 	flat := imaging.Overlay(imaging.New(b.Dx(), b.Dy(), color.White), img, image.Point{}, 1)
@@ -85,4 +72,159 @@ func ProcessPhoto(ctx context.Context, r io.Reader) (Photo, error) {
 		return Photo{}, err
 	}
 	return Photo{JPEG: out.Bytes(), Width: b.Dx(), Height: b.Dy()}, nil
+}
+
+// decodeSmall sniffs the type, reads the header, reserves the decode's memory, decodes and
+// returns the resized, upright picture.
+func decodeSmall(ctx context.Context, br *bufio.Reader) (image.Image, error) {
+	head, err := br.Peek(512)
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
+		return nil, err
+	}
+	want, ok := formats[http.DetectContentType(head)]
+	if !ok {
+		return nil, ErrNotImage
+	}
+	rec := &recorder{r: br}
+	cfg, format, err := image.DecodeConfig(rec)
+	if err != nil || format != want {
+		return nil, orCorrupt(err)
+	}
+	if cfg.Width <= 0 || cfg.Height <= 0 {
+		return nil, ErrCorrupt
+	}
+	cost := decodeCost(format, cfg, rec.buf)
+	if cost > DecodeBudget {
+		return nil, ErrTooManyPixels
+	}
+	release, err := decodes.acquire(ctx, cost)
+	if err != nil {
+		return nil, err
+	}
+	decodeStarts.Add(1)
+	small, err := decodeAndFit(io.MultiReader(bytes.NewReader(rec.buf), br), cfg)
+	if cost >= collectAbove {
+		// The decoded picture is garbage now: collect it and give its pages back to the system
+		// before the next decode may start. Otherwise the heap grows to twice the budget (GOGC),
+		// and a freed region that small allocations have split is not reused for the next
+		// picture, which then takes fresh pages.
+		debug.FreeOSMemory()
+	}
+	release()
+	if err != nil {
+		return nil, err
+	}
+	if format == "jpeg" {
+		if f, ok := parseJPEG(rec.buf); ok {
+			small = orient(small, f.orientation)
+		}
+	}
+	return small, nil
+}
+
+// collectAbove is the decode cost from which the memory is collected as soon as it is done.
+const collectAbove = 16 << 20
+
+// decodeAndFit decodes the whole picture and returns its resized copy; nothing of the full-size
+// picture outlives the call.
+func decodeAndFit(r io.Reader, cfg image.Config) (image.Image, error) {
+	img, _, err := image.Decode(r)
+	if err != nil {
+		return nil, orCorrupt(err)
+	}
+	if b := img.Bounds(); b.Dx() > cfg.Width || b.Dy() > cfg.Height {
+		return nil, ErrCorrupt
+	}
+	return imaging.Fit(img, PhotoSize, PhotoSize, imaging.Lanczos), nil
+}
+
+// orient applies an EXIF orientation (1–8) to the small copy.
+func orient(img image.Image, o int) image.Image {
+	switch o {
+	case 2:
+		return imaging.FlipH(img)
+	case 3:
+		return imaging.Rotate180(img)
+	case 4:
+		return imaging.FlipV(img)
+	case 5:
+		return imaging.Transpose(img)
+	case 6:
+		return imaging.Rotate270(img)
+	case 7:
+		return imaging.Transverse(img)
+	case 8:
+		return imaging.Rotate90(img)
+	}
+	return img
+}
+
+var errHeaderTooLong = errors.New("media: header too long")
+
+// orCorrupt keeps the refusals that explain a failed read and calls the rest corrupt.
+func orCorrupt(err error) error {
+	for _, keep := range []error{ErrTooLarge, ErrBusy, context.Canceled, context.DeadlineExceeded} {
+		if errors.Is(err, keep) {
+			return err
+		}
+	}
+	return ErrCorrupt
+}
+
+// capped reads at most MaxUploadBytes from r; reading more fails with ErrTooLarge (so does a
+// request body over its own limit).
+type capped struct {
+	r        io.Reader
+	n        int64
+	tooLarge bool
+}
+
+func (c *capped) Read(p []byte) (int, error) {
+	if c.tooLarge {
+		return 0, ErrTooLarge
+	}
+	if room := MaxUploadBytes + 1 - c.n; int64(len(p)) > room {
+		p = p[:room]
+	}
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	var mbe *http.MaxBytesError
+	if c.n > MaxUploadBytes || errors.As(err, &mbe) || errors.Is(err, ErrTooLarge) {
+		c.tooLarge = true
+		return n, ErrTooLarge
+	}
+	return n, err
+}
+
+// explain turns a failure into the refusal the user sees: over the limit wins over anything
+// the decoder said about the truncated stream.
+func (c *capped) explain(err error) error {
+	if c.tooLarge {
+		return ErrTooLarge
+	}
+	switch {
+	case errors.Is(err, ErrNotImage), errors.Is(err, ErrTooManyPixels), errors.Is(err, ErrBusy),
+		errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return err
+	}
+	return ErrCorrupt
+}
+
+// recorder keeps what the header decoder read, to replay it to the full decoder.
+type recorder struct {
+	r   io.Reader
+	buf []byte
+}
+
+func (rc *recorder) Read(p []byte) (int, error) {
+	room := maxHeaderBytes - len(rc.buf)
+	if room <= 0 {
+		return 0, errHeaderTooLong
+	}
+	if len(p) > room {
+		p = p[:room]
+	}
+	n, err := rc.r.Read(p)
+	rc.buf = append(rc.buf, p[:n]...)
+	return n, err
 }

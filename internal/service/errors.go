@@ -17,6 +17,8 @@ const (
 	KindNotFound                     // the object does not exist or is hidden from the caller
 	KindConflict                     // the object changed state meanwhile (e.g. already accepted)
 	KindRateLimited                  // too many attempts; RetryAfterSeconds says when to come back
+	KindTooLarge                     // the request (an upload) is over its size limit
+	KindUnavailable                  // the server is busy; RetryAfterSeconds says when to come back
 )
 
 // FieldError is one bad input field. Code is a translation key of errors.json.

@@ -247,13 +247,19 @@ func (s *Service) SetPhoto(ctx context.Context, cur Current, r io.Reader) (strin
 }
 
 // processPicture runs an upload through the media pipeline; a refused picture is a field error
-// on field.
+// on field, except a body over the limit (too large) and full decoders (busy, retry soon).
 func processPicture(ctx context.Context, r io.Reader, field string) (media.Photo, string, error) {
 	p, err := media.ProcessPhoto(ctx, r)
-	for _, known := range []error{media.ErrTooLarge, media.ErrNotImage, media.ErrTooManyPixels, media.ErrCorrupt} {
+	switch {
+	case errors.Is(err, media.ErrTooLarge):
+		return p, "", &Error{Kind: KindTooLarge, Code: media.ErrTooLarge.Error(), Params: map[string]any{"max": "50 MB"}}
+	case errors.Is(err, media.ErrBusy):
+		return p, "", &Error{Kind: KindUnavailable, Code: media.ErrBusy.Error(), RetryAfterSeconds: media.BusyRetryAfter}
+	}
+	for _, known := range []error{media.ErrNotImage, media.ErrTooManyPixels, media.ErrCorrupt} {
 		if errors.Is(err, known) {
 			return p, "", &Error{Kind: KindInvalid, Code: "validation.failed",
-				Fields: []FieldError{{Field: field, Code: known.Error(), Params: map[string]any{"max": "50 MB"}}}}
+				Fields: []FieldError{{Field: field, Code: known.Error()}}}
 		}
 	}
 	if err != nil {
