@@ -71,9 +71,9 @@ func (s *Server) listChallenges(ctx context.Context, in *listChallengesInput) (*
 
 type createChallengeInput struct {
 	Body struct {
-		TournamentID int64       `json:"tournament_id,omitempty" minimum:"0"`
-		OpponentID   int64       `json:"opponent_id,omitempty" minimum:"0"`
-		Times        []time.Time `json:"times,omitempty" maxItems:"10" doc:"1 to 3 times, each at least 2 hours ahead"`
+		TournamentID int64       `json:"tournament_id" minimum:"0"`
+		OpponentID   int64       `json:"opponent_id" minimum:"0"`
+		Times        []time.Time `json:"times" maxItems:"10" doc:"1 to 3 times, each at least 2 hours ahead"`
 		Message      string      `json:"message,omitempty" maxLength:"2000"`
 	}
 }
@@ -106,7 +106,7 @@ func (s *Server) getChallenge(ctx context.Context, in *challengeIDInput) (*chall
 type acceptChallengeInput struct {
 	ID   int64 `path:"id" minimum:"1"`
 	Body struct {
-		Time time.Time `json:"time,omitempty" doc:"One of the proposed times"`
+		Time time.Time `json:"time" doc:"One of the proposed times"`
 	}
 }
 

@@ -97,6 +97,19 @@ type clubBody struct {
 	Facilities   []string `json:"facilities,omitempty" maxItems:"20"`
 }
 
+// clubUpdateBody is the whole club (PUT replaces it): every field is required.
+type clubUpdateBody struct {
+	Name         string   `json:"name" maxLength:"300"`
+	Address      string   `json:"address" maxLength:"300"`
+	Phone        string   `json:"phone" maxLength:"40"`
+	Email        string   `json:"email" maxLength:"254"`
+	Website      string   `json:"website" maxLength:"300"`
+	District     string   `json:"district" maxLength:"60"`
+	Municipality string   `json:"municipality" maxLength:"80"`
+	Surfaces     []string `json:"surfaces" maxItems:"10"`
+	Facilities   []string `json:"facilities" maxItems:"20"`
+}
+
 func (b clubBody) input() service.ClubInput {
 	return service.ClubInput{Name: b.Name, Address: b.Address, Phone: b.Phone, Email: b.Email, Website: b.Website,
 		District: b.District, Municipality: b.Municipality, Surfaces: b.Surfaces, Facilities: b.Facilities}
@@ -119,11 +132,11 @@ type clubIDInput struct {
 
 type updateClubInput struct {
 	ID   int64 `path:"id" minimum:"1"`
-	Body clubBody
+	Body clubUpdateBody
 }
 
 func (s *Server) updateClub(ctx context.Context, in *updateClubInput) (*clubOutput, error) {
-	c, err := s.svc.UpdateClub(ctx, currentFrom(ctx), in.ID, in.Body.input())
+	c, err := s.svc.UpdateClub(ctx, currentFrom(ctx), in.ID, clubBody(in.Body).input())
 	if err != nil {
 		return nil, s.problemFrom(ctx, err)
 	}

@@ -125,7 +125,7 @@ func (s *Server) getMatch(ctx context.Context, in *matchIDInput) (*matchOutput, 
 type confirmTimeInput struct {
 	ID   int64 `path:"id" minimum:"1"`
 	Body struct {
-		Time     time.Time `json:"time,omitempty"`
+		Time     time.Time `json:"time"`
 		Location string    `json:"location,omitempty" maxLength:"400"`
 		Court    string    `json:"court,omitempty" maxLength:"120"`
 		Surface  string    `json:"surface,omitempty" maxLength:"40"`

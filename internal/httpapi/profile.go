@@ -75,20 +75,22 @@ func (s *Server) getProfile(ctx context.Context, _ *struct{}) (*profileOutput, e
 	return &profileOutput{Body: s.viewProfile(u, slots)}, nil
 }
 
+// profileInput is the whole profile (PUT replaces it): every field is required; age and club_id
+// are null for none.
 type profileInput struct {
 	Body struct {
-		FirstName    string `json:"first_name,omitempty" maxLength:"200"`
-		LastName     string `json:"last_name,omitempty" maxLength:"200"`
-		Phone        string `json:"phone,omitempty" maxLength:"40"`
-		WhatsApp     string `json:"whatsapp,omitempty" maxLength:"40"`
-		Signal       string `json:"signal,omitempty" maxLength:"60"`
-		Telegram     string `json:"telegram,omitempty" maxLength:"60"`
-		Age          *int   `json:"age,omitempty" doc:"Optional; at least 13"`
-		Gender       string `json:"gender,omitempty" doc:"male, female, other or empty"`
-		District     string `json:"district,omitempty" maxLength:"60"`
-		Municipality string `json:"municipality,omitempty" maxLength:"80"`
-		Timezone     string `json:"timezone,omitempty" maxLength:"60"`
-		ClubID       *int64 `json:"club_id,omitempty" doc:"Home club: a validated club id, or omitted/null for none"`
+		FirstName    string `json:"first_name" maxLength:"200"`
+		LastName     string `json:"last_name" maxLength:"200"`
+		Phone        string `json:"phone" maxLength:"40"`
+		WhatsApp     string `json:"whatsapp" maxLength:"40"`
+		Signal       string `json:"signal" maxLength:"60"`
+		Telegram     string `json:"telegram" maxLength:"60"`
+		Age          *int   `json:"age" doc:"At least 13, or null"`
+		Gender       string `json:"gender" doc:"male, female, other or empty"`
+		District     string `json:"district" maxLength:"60"`
+		Municipality string `json:"municipality" maxLength:"80"`
+		Timezone     string `json:"timezone" maxLength:"60"`
+		ClubID       *int64 `json:"club_id" doc:"Home club: a validated club id, or null for none"`
 	}
 }
 

@@ -71,7 +71,7 @@ func TestPlayerContactFieldsNeverLeak(t *testing.T) {
 	l := newLive(t, storetest.NewTestSQLite(t), nil)
 	owner := l.browser()
 	me := owner.signIn("owner@example.pt")
-	if r := owner.do("PUT", "/api/profile", map[string]any{"first_name": "Olga", "last_name": "Dias", "phone": "912345678", "telegram": "@olga_tenis"}); r.code != 200 {
+	if r := owner.do("PUT", "/api/profile", fullProfile(map[string]any{"first_name": "Olga", "last_name": "Dias", "phone": "912345678", "telegram": "@olga_tenis"})); r.code != 200 {
 		t.Fatalf("profile: %d %s", r.code, r.body)
 	}
 	viewer := l.browser()
@@ -105,7 +105,7 @@ func TestProfileSaveIsAllOrNothing(t *testing.T) {
 	l := newLive(t, storetest.NewTestSQLite(t), nil)
 	b := l.browser()
 	b.signIn("ana@example.pt")
-	r := b.do("PUT", "/api/profile", map[string]any{"first_name": "Ana", "age": 10, "district": "porto", "municipality": "lisboa-sintra"}, "Accept-Language", "en")
+	r := b.do("PUT", "/api/profile", fullProfile(map[string]any{"first_name": "Ana", "age": 10, "district": "porto", "municipality": "lisboa-sintra"}), "Accept-Language", "en")
 	p := r.problem(t)
 	if r.code != 422 || len(p.Errors) != 2 || p.Errors[0].Location != "body.age" || p.Errors[1].Location != "body.municipality" {
 		t.Fatalf("%d %+v", r.code, p)
@@ -113,4 +113,36 @@ func TestProfileSaveIsAllOrNothing(t *testing.T) {
 	if me := b.do("GET", "/api/profile", nil); strings.Contains(me.body, `"first_name":"Ana"`) {
 		t.Fatal("a refused save wrote the valid fields")
 	}
+}
+
+// PUT replaces the whole profile: a body missing fields is refused with every missing field
+// listed, and nothing changes (it used to clear every field not sent).
+func TestProfilePutWithMissingFieldsChangesNothing(t *testing.T) {
+	storetest.ForEachDialect(t, func(t *testing.T, db *store.DB) {
+		l := newLive(t, db, nil)
+		b := l.browser()
+		b.signIn("rita@example.pt")
+		full := fullProfile(map[string]any{"first_name": "Rita", "last_name": "Lopes", "phone": "912345678", "telegram": "@rita_tenis",
+			"age": 31, "gender": "female", "district": "porto", "municipality": "porto-porto"})
+		if r := b.do("PUT", "/api/profile", full); r.code != 200 {
+			t.Fatalf("full save: %d %s", r.code, r.body)
+		}
+		before := b.do("GET", "/api/profile", nil).body
+		r := b.do("PUT", "/api/profile", map[string]any{"first_name": "Outra"}, "Accept-Language", "en")
+		p := r.problem(t)
+		var missing []string
+		for _, e := range p.Errors {
+			if e.Code != "validation.required" || e.Message != "This field is required." {
+				t.Errorf("unexpected error %+v", e)
+			}
+			missing = append(missing, strings.TrimPrefix(e.Location, "body."))
+		}
+		want := []string{"age", "club_id", "district", "gender", "last_name", "municipality", "phone", "signal", "telegram", "timezone", "whatsapp"}
+		if r.code != 422 || p.Code != "validation.failed" || strings.Join(missing, ",") != strings.Join(want, ",") {
+			t.Fatalf("%d %s: missing %v, want %v", r.code, p.Code, missing, want)
+		}
+		if after := b.do("GET", "/api/profile", nil).body; after != before {
+			t.Fatalf("a refused save changed the profile:\n%s\n%s", before, after)
+		}
+	})
 }

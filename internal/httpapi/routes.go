@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"net/http"
+	"reflect"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -64,7 +65,13 @@ func (s *Server) routes() []Route {
 			Summary: "Sign out", Tags: []string{"session"}, DefaultStatus: http.StatusNoContent,
 			Description: "Revokes the session on the server and clears the cookie.",
 		}, (*Server).logout),
-		plain(http.MethodGet, "/api/logout", policy.Public, "Sign out (the spec's GET; refuses cross-site requests)", s.logoutGet),
+		documented(plain(http.MethodGet, "/api/logout", policy.Public, "Sign out (the spec's GET; refuses cross-site requests)", s.logoutGet),
+			huma.Operation{OperationID: "logout-get", Tags: []string{"session"},
+				Description: "The spec's GET form of sign-out, for a link: revokes the session and clears the cookie like POST. " +
+					"Refused (403) unless it is a same-site request (Sec-Fetch-Site).",
+				Errors: []int{http.StatusForbidden, http.StatusInternalServerError},
+				Responses: map[string]*huma.Response{"204": {Description: "Signed out",
+					Headers: map[string]*huma.Param{"Set-Cookie": {Schema: &huma.Schema{Type: huma.TypeString}}}}}}),
 
 		// Accounts.
 		op(policy.AdminOnly, huma.Operation{
@@ -299,10 +306,24 @@ func op[I, O any](access policy.Access, o huma.Operation, h func(*Server, contex
 	return Route{Method: o.Method, Path: o.Path, Access: access, Summary: o.Summary,
 		register: func(s *Server) {
 			o.Middlewares = append(huma.Middlewares{guardOperation(access)}, o.Middlewares...)
+			describeOperation(access, &o, reflect.TypeFor[I]())
 			huma.Register(s.api, o, func(ctx context.Context, in *I) (*O, error) {
 				ctx, cancel := s.operationContext(ctx)
 				defer cancel()
 				return h(s, ctx, in)
 			})
+			documentDefaults(s.api, registered(s.api, o.Method, o.Path))
 		}}
+}
+
+// documented adds a plain route to the OpenAPI document as the operation o (method, path and
+// summary come from the route; the errors and security are derived like op's).
+func documented(rt Route, o huma.Operation) Route {
+	register := rt.register
+	rt.register = func(s *Server) {
+		register(s)
+		o.Method, o.Path, o.Summary = rt.Method, rt.Path, rt.Summary
+		documentPlain(s.api, rt.Access, o, reflect.TypeFor[struct{}]())
+	}
+	return rt
 }

@@ -86,6 +86,15 @@ func New(d Deps) *Server {
 	hc.SchemasPath = "/api/schemas"
 	hc.DocsPath = "" // our own page at /api/docs: huma's loads scripts from a CDN
 	hc.CreateHooks = nil
+	// The served document names this deployment: its base URL and its session cookie (with the
+	// __Host- prefix over https). `ladder openapi` has no base URL and documents "/".
+	server := d.Config.BaseURL
+	if server == "" {
+		server = "/"
+	}
+	hc.Servers = []*huma.Server{{URL: server}}
+	hc.Components.SecuritySchemes = map[string]*huma.SecurityScheme{sessionScheme: {Type: "apiKey", In: "cookie",
+		Name: s.cookies.SessionName(), Description: "The session cookie set by POST /api/sessions (HttpOnly)."}}
 	s.api = humago.New(s.mux, hc)
 	for _, rt := range s.routes() {
 		rt.register(s)

@@ -102,6 +102,12 @@ func acceptsEncoding(header, token string) bool {
 
 // serveSPA handles every path no other route took.
 func (s *Server) serveSPA(w http.ResponseWriter, r *http.Request) {
+	if allow := s.allowedMethods(r); len(allow) > 0 {
+		// The path is known but not with this method: the catch-all route took the request.
+		w.Header().Set("Allow", strings.Join(allow, ", "))
+		writeProblem(w, r, newProblem(langOf(r.Context()), http.StatusMethodNotAllowed, "", nil))
+		return
+	}
 	if strings.HasPrefix(r.URL.Path, "/api/") || r.URL.Path == "/api" {
 		writeProblem(w, r, newProblem(langOf(r.Context()), http.StatusNotFound, "", nil))
 		return

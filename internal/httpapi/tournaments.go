@@ -100,6 +100,8 @@ func (s *Server) listTournaments(ctx context.Context, in *listTournamentsInput) 
 	return out, nil
 }
 
+// tournamentBody creates a tournament: name is required; every other field has the default its
+// tag states (the zero value where none is written).
 type tournamentBody struct {
 	Name            string          `json:"name" maxLength:"300"`
 	ClubID          int64           `json:"club_id,omitempty" minimum:"0" doc:"A validated club, or 0 for none"`
@@ -107,18 +109,47 @@ type tournamentBody struct {
 	District        string          `json:"district,omitempty" maxLength:"60" doc:"Defaults to the club's district"`
 	Privacy         string          `json:"privacy,omitempty" enum:"public,private" default:"public"`
 	EndDate         string          `json:"end_date,omitempty" maxLength:"10" doc:"YYYY-MM-DD, today or later"`
-	ResponseDays    *int            `json:"response_days,omitempty" doc:"1 to 30; default 7"`
-	MaxRejections   *int            `json:"max_rejections,omitempty" doc:"0 to 20; default 3"`
+	ResponseDays    *int            `json:"response_days,omitempty" default:"7" doc:"1 to 30"`
+	MaxRejections   *int            `json:"max_rejections,omitempty" default:"3" doc:"0 to 20"`
 	RankingType     string          `json:"ranking_type,omitempty" enum:"points,classic" default:"points"`
 	Preset          string          `json:"preset,omitempty" enum:"standard,aggressive,conservative,tennis_style,custom" default:"standard"`
 	Scoring         *ladder.Scoring `json:"scoring,omitempty" doc:"Required with the custom preset; ignored otherwise"`
-	MinGames        *int            `json:"min_games,omitempty" doc:"Default 1"`
-	MaxGames        *int            `json:"max_games,omitempty" doc:"Default 4"`
-	PeriodWeeks     *int            `json:"period_weeks,omitempty" doc:"Default 2"`
-	ChallengeRange  *int            `json:"challenge_range,omitempty" doc:"0 to 50; 0 lets anyone challenge anyone; default 3"`
+	MinGames        *int            `json:"min_games,omitempty" default:"1"`
+	MaxGames        *int            `json:"max_games,omitempty" default:"4"`
+	PeriodWeeks     *int            `json:"period_weeks,omitempty" default:"2"`
+	ChallengeRange  *int            `json:"challenge_range,omitempty" default:"3" doc:"0 to 50; 0 lets anyone challenge anyone"`
 	MaxParticipants int             `json:"max_participants,omitempty" doc:"0 for no limit, else 2 to 500"`
 	SpecialRules    string          `json:"special_rules,omitempty" maxLength:"8000"`
-	Play            *bool           `json:"play,omitempty" doc:"On creation: the creator joins as a player (default true)"`
+	Play            *bool           `json:"play,omitempty" default:"true" doc:"The creator joins as a player"`
+}
+
+// tournamentUpdateBody is the whole tournament (PUT replaces it): every field is required;
+// scoring counts only with the custom preset.
+type tournamentUpdateBody struct {
+	Name            string         `json:"name" maxLength:"300"`
+	ClubID          int64          `json:"club_id" minimum:"0" doc:"A validated club, or 0 for none"`
+	Location        string         `json:"location" maxLength:"400"`
+	District        string         `json:"district" maxLength:"60" doc:"Empty: the club's district"`
+	Privacy         string         `json:"privacy" enum:"public,private"`
+	EndDate         string         `json:"end_date" maxLength:"10" doc:"YYYY-MM-DD, today or later; empty for none"`
+	ResponseDays    int            `json:"response_days" doc:"1 to 30"`
+	MaxRejections   int            `json:"max_rejections" doc:"0 to 20"`
+	RankingType     string         `json:"ranking_type" enum:"points,classic"`
+	Preset          string         `json:"preset" enum:"standard,aggressive,conservative,tennis_style,custom"`
+	Scoring         ladder.Scoring `json:"scoring" doc:"Used with the custom preset; ignored otherwise"`
+	MinGames        int            `json:"min_games"`
+	MaxGames        int            `json:"max_games"`
+	PeriodWeeks     int            `json:"period_weeks"`
+	ChallengeRange  int            `json:"challenge_range" doc:"0 to 50; 0 lets anyone challenge anyone"`
+	MaxParticipants int            `json:"max_participants" doc:"0 for no limit, else 2 to 500"`
+	SpecialRules    string         `json:"special_rules" maxLength:"8000"`
+}
+
+func (b tournamentUpdateBody) input() service.TournamentInput {
+	return tournamentBody{Name: b.Name, ClubID: b.ClubID, Location: b.Location, District: b.District, Privacy: b.Privacy,
+		EndDate: b.EndDate, ResponseDays: &b.ResponseDays, MaxRejections: &b.MaxRejections, RankingType: b.RankingType,
+		Preset: b.Preset, Scoring: &b.Scoring, MinGames: &b.MinGames, MaxGames: &b.MaxGames, PeriodWeeks: &b.PeriodWeeks,
+		ChallengeRange: &b.ChallengeRange, MaxParticipants: b.MaxParticipants, SpecialRules: b.SpecialRules}.input()
 }
 
 func (b tournamentBody) input() service.TournamentInput {
@@ -155,7 +186,7 @@ func (s *Server) createTournament(ctx context.Context, in *tournamentInput) (*to
 
 type updateTournamentInput struct {
 	ID   int64 `path:"id" minimum:"1"`
-	Body tournamentBody
+	Body tournamentUpdateBody
 }
 
 func (s *Server) updateTournament(ctx context.Context, in *updateTournamentInput) (*tournamentOutput, error) {

@@ -210,7 +210,11 @@ test('contact privacy: nobody hides the phone from other players, everyone shows
   await signIn(viewer, freshAccount('visita'));
   const ownerId = await myId(owner);
   const put = await owner.request.put('/api/profile', {
-    data: { first_name: 'Joana', last_name: 'Reis', phone: '+351 917 777 888', timezone: 'Europe/Lisbon' },
+    // PUT replaces the whole profile: every field is sent.
+    data: {
+      first_name: 'Joana', last_name: 'Reis', phone: '+351 917 777 888', whatsapp: '', signal: '', telegram: '',
+      age: null, gender: '', district: '', municipality: '', timezone: 'Europe/Lisbon', club_id: null,
+    },
   });
   expect(put.status()).toBe(200);
 

@@ -2,7 +2,8 @@ import type { components } from '@/api/schema';
 import { request } from '@/lib/api';
 import type { Club } from './list-clubs';
 
-export type ClubInput = components['schemas']['ClubBody'];
+/** Every field of a club: PUT replaces it whole (POST takes the same). */
+export type ClubInput = components['schemas']['ClubUpdateBody'];
 
 /** POST /api/clubs: the club starts pending and its proposer becomes its administrator. */
 export function proposeClub(body: ClubInput): Promise<Club> {

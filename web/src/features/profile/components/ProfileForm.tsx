@@ -52,13 +52,10 @@ export function valuesOf(p: Profile): ProfileValues {
   };
 }
 
-/** The PUT body: every field; age and the home club left out when empty (none). */
+/** The PUT body: every field (PUT replaces the profile); age and the home club null when empty (none). */
 export function payloadOf(v: ProfileValues): ProfileInput {
   const { age, club_id, ...rest } = v;
-  const body: ProfileInput = { ...rest };
-  if (age.trim() !== '') body.age = Number(age);
-  if (club_id) body.club_id = Number(club_id);
-  return body;
+  return { ...rest, age: age.trim() !== '' ? Number(age) : null, club_id: club_id ? Number(club_id) : null };
 }
 
 const sameValues = (a: ProfileValues, b: ProfileValues) => (Object.keys(a) as ProfileField[]).every((k) => a[k] === b[k]);

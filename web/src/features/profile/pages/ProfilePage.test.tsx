@@ -73,7 +73,7 @@ describe('profile form', () => {
     expect(screen.getByRole('option', { name: 'Braga', selected: false })).toBeInTheDocument();
   });
 
-  it('sends every field (age left out when empty, the home club kept) and confirms', async () => {
+  it('sends every field (age null when empty, the home club kept) and confirms', async () => {
     const { user, to } = setup();
     await loaded();
     await user.clear(screen.getByLabelText('Idade (opcional)'));
@@ -87,6 +87,7 @@ describe('profile form', () => {
       whatsapp: '',
       signal: '',
       telegram: '@pedro_tenis',
+      age: null,
       gender: 'male',
       district: 'porto',
       municipality: 'porto-vila-nova-de-gaia',
@@ -174,8 +175,7 @@ describe('payload helpers', () => {
     const values = valuesOf({ ...PROFILE, age: null, club_id: null });
     expect(values.age).toBe('');
     expect(values.club_id).toBe('');
-    expect(payloadOf(values)).not.toHaveProperty('age');
-    expect(payloadOf(values)).not.toHaveProperty('club_id');
+    expect(payloadOf(values)).toMatchObject({ age: null, club_id: null });
     expect(payloadOf({ ...values, age: '40', club_id: '3' })).toMatchObject({ age: 40, club_id: 3 });
   });
 });

@@ -2,15 +2,18 @@ import type { components } from '@/api/schema';
 import { request } from '@/lib/api';
 import type { Tournament } from './list-tournaments';
 
-export type TournamentInput = components['schemas']['TournamentBody'];
+/** Every field of a tournament (PUT replaces it whole) and, on creation only, whether the creator plays. */
+export type TournamentInput = components['schemas']['TournamentUpdateBody'] & { play: boolean };
 
 /** POST /api/tournaments: the tournament starts pending until a super admin approves it. */
 export function createTournament(body: TournamentInput): Promise<Tournament> {
   return request((api) => api.POST('/api/tournaments', { body }), { errorToast: false });
 }
 
-/** PUT /api/tournaments/{id}: its creator and super admins. */
-export function updateTournament(id: number, body: TournamentInput): Promise<Tournament> {
+/** PUT /api/tournaments/{id}: its creator and super admins; every field but `play` (creation only). */
+export function updateTournament(id: number, input: TournamentInput): Promise<Tournament> {
+  const { play, ...body } = input;
+  void play;
   return request((api) => api.PUT('/api/tournaments/{id}', { params: { path: { id } }, body }), { errorToast: false });
 }
 

@@ -17,6 +17,7 @@ describe('tournament form values', () => {
       max_rejections: 3,
       ranking_type: 'points',
       preset: 'standard',
+      scoring: { win_vs_higher: 3, win_vs_lower: 2, defeat: -1 },
       min_games: 1,
       max_games: 4,
       period_weeks: 2,
@@ -27,11 +28,11 @@ describe('tournament form values', () => {
     });
   });
 
-  it('round-trips a tournament, with the custom scoring only for the custom preset', () => {
+  it('round-trips a tournament; scoring is the custom one or the preset\'s', () => {
     const body = bodyOf(valuesOf(TOURNAMENT));
     expect(body).toMatchObject({ club_id: 2, privacy: 'private', end_date: '2027-06-30', min_games: 2, max_games: 6, period_weeks: 3 });
     expect(body.scoring).toEqual({ win_vs_higher: 6, win_vs_lower: 2, defeat: 0 });
-    expect(bodyOf({ ...valuesOf(TOURNAMENT), preset: 'aggressive' }).scoring).toBeUndefined();
+    expect(bodyOf({ ...valuesOf(TOURNAMENT), preset: 'aggressive' }).scoring).toEqual({ win_vs_higher: 5, win_vs_lower: 3, defeat: -2 });
   });
 
   it("maps the server's field locations to the form's fields", () => {

@@ -103,7 +103,7 @@ const int = (s: string) => {
   return Number.isFinite(n) ? n : 0;
 };
 
-/** The request body. Scoring goes only with the custom preset (the server ignores it otherwise). */
+/** The request body: every field (PUT replaces the tournament); scoring is the preset's (the server uses it only with custom). */
 export function bodyOf(v: TournamentValues): TournamentInput {
   const body: TournamentInput = {
     name: v.name.trim(),
@@ -122,9 +122,9 @@ export function bodyOf(v: TournamentValues): TournamentInput {
     challenge_range: int(v.challengeRange),
     max_participants: int(v.maxParticipants),
     special_rules: v.specialRules.trim(),
+    scoring: scoringOf(v.preset, { win_vs_higher: int(v.winVsHigher), win_vs_lower: int(v.winVsLower), defeat: int(v.defeat) }),
     play: v.play,
   };
-  if (v.preset === 'custom') body.scoring = { win_vs_higher: int(v.winVsHigher), win_vs_lower: int(v.winVsLower), defeat: int(v.defeat) };
   return body;
 }
 
