@@ -11,7 +11,7 @@ export function MembersList({ club, onChanged }: { club: Pick<ClubDetail, 'id' |
   const { t } = useTranslation('clubs');
   if (club.members.length === 0) return <p className="rounded-xl bg-surface-2 px-4 py-6 text-center text-sm text-muted">{t('membersTab.empty')}</p>;
   return (
-    <ul className="grid gap-3 sm:grid-cols-2" data-testid="club-members">
+    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2" data-testid="club-members">
       {club.members.map((m) => (
         <li key={m.user_id} className="flex items-center gap-3 rounded-xl border border-border bg-surface p-3" data-testid={`club-member-${m.user_id}`}>
           <Avatar photoUrl={m.photo_url} name={m.display_name} size="md" />
