@@ -144,19 +144,27 @@ func (s *Server) updateClub(ctx context.Context, in *updateClubInput) (*clubOutp
 }
 
 type memberView struct {
-	UserID      int64     `json:"user_id"`
-	DisplayName string    `json:"display_name"`
-	PhotoURL    string    `json:"photo_url"`
-	Role        string    `json:"role" enum:"administrator,member"`
-	JoinedAt    time.Time `json:"joined_at"`
+	UserID         int64     `json:"user_id"`
+	DisplayName    string    `json:"display_name"`
+	PhotoURL       string    `json:"photo_url"`
+	Role           string    `json:"role" enum:"administrator,member"`
+	JoinedAt       time.Time `json:"joined_at"`
+	CanMakeAdmin   bool      `json:"can_make_admin" doc:"The caller may appoint this member as administrator"`
+	CanRemoveAdmin bool      `json:"can_remove_admin" doc:"The caller may return this administrator to member"`
+	CanRemove      bool      `json:"can_remove" doc:"The caller may remove this member from the club"`
 }
 
 type clubDetailOutput struct {
 	Body struct {
 		ClubView
-		Members []memberView `json:"members"`
-		MyRole  string       `json:"my_role" doc:"administrator, member, or empty when not a member"`
-		CanEdit bool         `json:"can_edit"`
+		Members          []memberView `json:"members"`
+		MyRole           string       `json:"my_role" doc:"administrator, member, or empty when not a member"`
+		CanEdit          bool         `json:"can_edit"`
+		CanDecide        bool         `json:"can_decide" doc:"Validate or reject (super admins, pending clubs)"`
+		CanJoin          bool         `json:"can_join" doc:"A validated club the caller is not in; visitors sign in first"`
+		CanLeave         bool         `json:"can_leave"`
+		LeaveRefusal     string       `json:"leave_refusal,omitempty" doc:"Why a member may not leave (an error code, e.g. club.last_admin)"`
+		CanManageMembers bool         `json:"can_manage_members" doc:"Appoint and demote administrators, remove members"`
 	}
 }
 
@@ -170,11 +178,41 @@ func (s *Server) getClub(ctx context.Context, in *clubIDInput) (*clubDetailOutpu
 	out.Body.Stats.Tournaments, out.Body.Stats.Matches = d.Tournaments, d.Matches
 	out.Body.Members = make([]memberView, len(d.Members))
 	for i, m := range d.Members {
+		f := d.MemberFlags[m.UserID]
 		out.Body.Members[i] = memberView{UserID: m.UserID, DisplayName: service.DisplayName(m.User), PhotoURL: photoURL(m.User),
-			Role: m.Role, JoinedAt: m.JoinedAt}
+			Role: m.Role, JoinedAt: m.JoinedAt, CanMakeAdmin: f.MakeAdmin, CanRemoveAdmin: f.RemoveAdmin, CanRemove: f.Remove}
 	}
-	out.Body.MyRole, out.Body.CanEdit = d.MyRole, d.CanEdit
+	out.Body.MyRole, out.Body.CanEdit, out.Body.CanDecide = d.MyRole, d.CanEdit, d.CanDecide
+	out.Body.CanJoin, out.Body.CanLeave, out.Body.LeaveRefusal = d.CanJoin, d.CanLeave, d.LeaveRefusal
+	out.Body.CanManageMembers = d.CanManageMembers
 	return out, nil
+}
+
+type clubMemberInput struct {
+	ID     int64 `path:"id" minimum:"1"`
+	UserID int64 `path:"user" minimum:"1"`
+}
+
+type clubMemberRoleInput struct {
+	ID     int64 `path:"id" minimum:"1"`
+	UserID int64 `path:"user" minimum:"1"`
+	Body   struct {
+		Role string `json:"role" enum:"administrator,member" doc:"administrator appoints the member; member returns an administrator to member"`
+	}
+}
+
+func (s *Server) setClubMemberRole(ctx context.Context, in *clubMemberRoleInput) (*struct{}, error) {
+	if err := s.svc.SetClubMemberRole(ctx, currentFrom(ctx), in.ID, in.UserID, in.Body.Role); err != nil {
+		return nil, s.problemFrom(ctx, err)
+	}
+	return nil, nil
+}
+
+func (s *Server) removeClubMember(ctx context.Context, in *clubMemberInput) (*struct{}, error) {
+	if err := s.svc.RemoveClubMember(ctx, currentFrom(ctx), in.ID, in.UserID); err != nil {
+		return nil, s.problemFrom(ctx, err)
+	}
+	return nil, nil
 }
 
 type rejectClubInput struct {

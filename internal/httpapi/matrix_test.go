@@ -115,8 +115,11 @@ var matrix = map[string]matrixRow{
 	"POST /api/clubs/{id}/reject":         {path: "/api/clubs/{pending_club}/reject", body: map[string]any{"reason": "duplicado"}, want: superOnly(200)},
 	"POST /api/clubs/{id}/join":           {path: "/api/clubs/{club}/join", want: signedIn(204)},
 	"POST /api/clubs/{id}/leave":          {path: "/api/clubs/{joined_club}/leave", want: signedIn(204)},
-	"POST /api/clubs/{id}/image":          {path: "/api/clubs/{club}/image", photo: true, want: superOnly(200)},
-	"GET /api/clubs/{id}/image":           {path: "/api/clubs/{imaged_club}/image", want: all(200)},
+	// {managed_club}: the creator actor is one of its administrators; {club_member} a member.
+	"PUT /api/clubs/{id}/members/{user}/role": {path: "/api/clubs/{managed_club}/members/{club_member}/role", body: map[string]any{"role": "administrator"}, want: clubManagers(204)},
+	"DELETE /api/clubs/{id}/members/{user}":   {path: "/api/clubs/{managed_club}/members/{club_member}", want: clubManagers(204)},
+	"POST /api/clubs/{id}/image":              {path: "/api/clubs/{club}/image", photo: true, want: superOnly(200)},
+	"GET /api/clubs/{id}/image":               {path: "/api/clubs/{imaged_club}/image", want: all(200)},
 	// Tournaments: {tournament} is active and public, created by the creator actor when it asks
 	// (otherwise by another player) and refereed by the referee actor when it asks.
 	"GET /api/tournaments":                                {path: "/api/tournaments?status=active", want: all(200)},
@@ -270,6 +273,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 				}
 				path = strings.ReplaceAll(path, "{photo_owner}", fmt.Sprint(owner.ID))
 				path = clubPlaceholders(t, db, svc, owner, userIDs[actor], path)
+				path = clubMemberPlaceholders(t, db, svc, owner, actor, userIDs[actor], path)
 				path = tournamentPlaceholders(t, db, svc, owner, actor, userIDs[actor], path)
 				// Bodies given as JSON text may hold placeholders too.
 				body := row.body

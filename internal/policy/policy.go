@@ -137,26 +137,3 @@ func Allow(a Actor, acc Access) error {
 	}
 	return deny(CodeForbidden) // includes an unknown rule: it grants nothing
 }
-
-// Club rules (SPEC §6): only super admins decide on proposed clubs; club administrators and
-// super admins edit a club; pending and rejected clubs are seen only by super admins and their
-// creators.
-
-// DecideClub decides whether a may validate or reject a proposed club.
-func DecideClub(a Actor) error { return Allow(a, SuperAdmins) }
-
-// EditClub decides whether a may edit a club in which a has clubRole ("" when not a member).
-func EditClub(a Actor, clubRole string) error {
-	if !a.SignedIn() {
-		return deny(CodeSignInRequired)
-	}
-	if a.IsSuperAdmin() || clubRole == "administrator" {
-		return nil
-	}
-	return deny(CodeForbidden)
-}
-
-// SeeClub decides whether a may see a club with status created by creatorID.
-func SeeClub(a Actor, status string, creatorID int64) bool {
-	return status == "validated" || a.IsSuperAdmin() || (a.SignedIn() && a.UserID == creatorID)
-}

@@ -152,12 +152,20 @@ func (s *Service) visibleClub(ctx context.Context, tx *sqlx.Tx, cur Current, id 
 	return c, err
 }
 
-// ClubDetail is a club with its members and the caller's relation to it.
+// ClubDetail is a club with its members and what the caller may do (policy answers).
 type ClubDetail struct {
 	Club    store.Club
 	Members []store.ClubMember
-	MyRole  string // administrator, member or ""
-	CanEdit bool
+	// MemberFlags are the caller's actions on each listed member, by user id.
+	MemberFlags map[int64]policy.ClubMemberFlags
+	MyRole      string // administrator, member or ""
+	CanEdit     bool
+	CanDecide   bool
+	CanJoin     bool // visitors too: they are asked to sign in first
+	CanLeave    bool
+	// LeaveRefusal is why a member may not leave (an errors.json code), "" otherwise.
+	LeaveRefusal     string
+	CanManageMembers bool
 	// Tournaments (active or ended) of the club and their validated matches.
 	Tournaments, Matches int
 }
@@ -172,24 +180,39 @@ func (s *Service) Club(ctx context.Context, cur Current, id int64) (ClubDetail, 
 	if err != nil {
 		return ClubDetail{}, err
 	}
-	// Players who asked to stay out of player lists are left out, except for themselves and
-	// for super admins.
-	members := make([]store.ClubMember, 0, len(all))
+	st := policy.ClubState{Status: c.Status, CreatorID: c.CreatorID.Int64, Members: c.Members}
 	for _, m := range all {
-		if !m.User.Hidden || cur.Actor.IsSuperAdmin() || (cur.Actor.SignedIn() && m.UserID == cur.User.ID) {
-			members = append(members, m)
+		if m.Role == policy.ClubAdministrator {
+			st.Admins++
 		}
 	}
-	d := ClubDetail{Club: c, Members: members}
+	if cur.Actor.SignedIn() {
+		if st.MyRole, err = s.db.ClubRole(ctx, nil, id, cur.User.ID); err != nil {
+			return ClubDetail{}, err
+		}
+	}
+	// Players who asked to stay out of player lists are left out, except for themselves and
+	// for super admins.
+	d := ClubDetail{Club: c, Members: make([]store.ClubMember, 0, len(all)), MemberFlags: map[int64]policy.ClubMemberFlags{}, MyRole: st.MyRole}
+	for _, m := range all {
+		if !m.User.Hidden || cur.Actor.IsSuperAdmin() || (cur.Actor.SignedIn() && m.UserID == cur.User.ID) {
+			d.Members = append(d.Members, m)
+			d.MemberFlags[m.UserID] = policy.MemberFlags(cur.Actor, st, policy.ClubTarget{UserID: m.UserID, Role: m.Role})
+		}
+	}
 	if d.Tournaments, d.Matches, err = s.db.ClubTournamentStats(ctx, id); err != nil {
 		return d, err
 	}
-	if cur.Actor.SignedIn() {
-		if d.MyRole, err = s.db.ClubRole(ctx, nil, id, cur.User.ID); err != nil {
-			return d, err
-		}
-	}
 	d.CanEdit = policy.EditClub(cur.Actor, d.MyRole) == nil
+	d.CanDecide = policy.CanDecideClub(cur.Actor, c.Status)
+	join := policy.JoinClub(cur.Actor, st)
+	d.CanJoin = join == nil || (!cur.Actor.SignedIn() && policyCode(join) == policy.CodeSignInRequired)
+	leave := policy.LeaveClub(cur.Actor, st)
+	d.CanLeave = leave == nil
+	if st.MyRole != "" && leave != nil {
+		d.LeaveRefusal = policyCode(leave)
+	}
+	d.CanManageMembers = policy.ManageClubMembers(cur.Actor, st) == nil
 	return d, nil
 }
 
@@ -266,98 +289,19 @@ func (s *Service) DecideClub(ctx context.Context, cur Current, id int64, validat
 		if !c.CreatorID.Valid {
 			return nil
 		}
-		key := "club_validated"
+		// One title per decision; the rejection's message says the reason only when one was given.
+		title, message := "clubs.club_validated_title", "clubs.club_validated"
 		if !validate {
-			key = "club_rejected"
+			title, message = "clubs.club_rejected_title", "clubs.club_rejected"
 			if reason != "" {
-				key = "club_rejected_reason"
+				message = "clubs.club_rejected_reason"
 			}
 		}
-		return s.Notify(ctx, tx, c.CreatorID.Int64, Note{Type: AdminAction, TitleKey: "clubs." + key + "_title",
-			MessageKey: "clubs." + key, Params: map[string]any{"club": c.Name, "reason": reason},
+		return s.Notify(ctx, tx, c.CreatorID.Int64, Note{Type: AdminAction, TitleKey: title,
+			MessageKey: message, Params: map[string]any{"club": c.Name, "reason": reason},
 			ActionURL: "/clubs/" + itoa64(c.ID)})
 	})
 	return c, err
-}
-
-// JoinClub makes the caller a member of a validated club and tells its administrators.
-func (s *Service) JoinClub(ctx context.Context, cur Current, id int64) error {
-	if err := signedIn(cur); err != nil {
-		return err
-	}
-	return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
-		c, err := s.visibleClub(ctx, tx, cur, id)
-		if err != nil {
-			return err
-		}
-		if c.Status != "validated" {
-			return &Error{Kind: KindConflict, Code: "club.not_validated"}
-		}
-		added, err := s.db.AddClubMember(ctx, tx, id, cur.User.ID, "member")
-		if err != nil {
-			return err
-		}
-		if !added {
-			return &Error{Kind: KindConflict, Code: "club.already_member"}
-		}
-		return s.notifyClubAdmins(ctx, tx, c, cur, PlayerJoinedTournament, "clubs.member_joined")
-	})
-}
-
-// LeaveClub ends the caller's membership. The last administrator cannot leave while other
-// members remain: the club would have nobody to run it.
-func (s *Service) LeaveClub(ctx context.Context, cur Current, id int64) error {
-	if err := signedIn(cur); err != nil {
-		return err
-	}
-	return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
-		c, err := s.visibleClub(ctx, tx, cur, id)
-		if err != nil {
-			return err
-		}
-		role, err := s.db.ClubRole(ctx, tx, id, cur.User.ID)
-		if err != nil {
-			return err
-		}
-		if role == "" {
-			return &Error{Kind: KindConflict, Code: "club.not_member"}
-		}
-		if role == "administrator" {
-			admins, err := s.db.ClubAdministrators(ctx, tx, id)
-			if err != nil {
-				return err
-			}
-			if len(admins) == 1 && c.Members > 1 {
-				return &Error{Kind: KindConflict, Code: "club.last_admin"}
-			}
-		}
-		if _, err := s.db.RemoveClubMember(ctx, tx, id, cur.User.ID); err != nil {
-			return err
-		}
-		if cur.User.ClubID.Valid && cur.User.ClubID.Int64 == id {
-			if err := s.db.SetUserClub(ctx, tx, cur.User.ID, sql.NullInt64{}); err != nil {
-				return err
-			}
-		}
-		return s.notifyClubAdmins(ctx, tx, c, cur, PlayerLeftTournament, "clubs.member_left")
-	})
-}
-
-func (s *Service) notifyClubAdmins(ctx context.Context, tx *sqlx.Tx, c store.Club, cur Current, t NotificationType, key string) error {
-	admins, err := s.db.ClubAdministrators(ctx, tx, c.ID)
-	if err != nil {
-		return err
-	}
-	for _, a := range admins {
-		if a == cur.User.ID {
-			continue
-		}
-		if err := s.Notify(ctx, tx, a, Note{Type: t, TitleKey: key + "_title", MessageKey: key,
-			Params: map[string]any{"name": DisplayName(cur.User), "club": c.Name}, ActionURL: "/clubs/" + itoa64(c.ID)}); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // ExpirePendingClubs removes clubs left pending past their validation period.

@@ -49,8 +49,12 @@ func (s *Service) ValidateResult(ctx context.Context, cur Current, id int64, app
 			if !ok {
 				return conflict("match.already_validated", map[string]any{"state": m.State})
 			}
+			note := matchNote(ResultValidated, "result_rejected", m, map[string]any{"score": m.Score, "notes": notes})
+			if strings.TrimSpace(notes) == "" {
+				note.MessageKey = "matches.result_rejected_no_notes" // no "rejected:  Report it again."
+			}
 			for _, p := range []int64{m.Player1ID, m.Player2ID} {
-				if err := s.Notify(ctx, tx, p, matchNote(ResultValidated, "result_rejected", m, map[string]any{"score": m.Score, "notes": notes})); err != nil {
+				if err := s.Notify(ctx, tx, p, note); err != nil {
 					return err
 				}
 			}

@@ -193,6 +193,32 @@ func (db *DB) RemoveClubMember(ctx context.Context, tx *sqlx.Tx, clubID, userID 
 	return db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`DELETE FROM club_members WHERE club_id = ? AND user_id = ?`), clubID, userID))
 }
 
+// LockClub reads a club inside tx and, on PostgreSQL, locks its row until tx ends: every change
+// to its memberships takes this lock first, so they apply one after another and each sees the
+// ones before (SQLite's single writer connection serialises them already). The club is read
+// after the lock, so its member count is current.
+func (db *DB) LockClub(ctx context.Context, tx *sqlx.Tx, id int64) (Club, error) {
+	var locked int64
+	if err := tx.GetContext(ctx, &locked, db.Dialect.rebind(`SELECT c.id FROM clubs c WHERE c.id = ?`+db.Dialect.forUpdate("c")), id); err != nil {
+		return Club{}, notFound(err)
+	}
+	return db.ClubByID(ctx, tx, id)
+}
+
+// SetClubMemberRole changes a membership's role; it reports false when userID is not a member
+// or already had that role.
+func (db *DB) SetClubMemberRole(ctx context.Context, tx *sqlx.Tx, clubID, userID int64, role string) (bool, error) {
+	return db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE club_members SET role = ?
+		WHERE club_id = ? AND user_id = ? AND role <> ?`), role, clubID, userID, role))
+}
+
+// ClearUserClub removes clubID as userID's home club (nothing when their home club is another).
+func (db *DB) ClearUserClub(ctx context.Context, tx *sqlx.Tx, userID, clubID int64) error {
+	_, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE users SET club_id = NULL, updated_at = ? WHERE id = ? AND club_id = ?`),
+		db.Now(), userID, clubID)
+	return err
+}
+
 // ClubRole is userID's role in the club, or "" when not a member.
 func (db *DB) ClubRole(ctx context.Context, tx *sqlx.Tx, clubID, userID int64) (string, error) {
 	var role string

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, axe, freshAccount, prime, screenshot, signIn, type Lang, type ThemeName } from './ladder';
+import { ACCOUNTS, axe, freshAccount, myId, prime, screenshot, signIn, type Lang, type ThemeName } from './ladder';
 
 /**
  * Clubs against the seeded data (22 validated clubs, 2 pending, 1 rejected). Tests that change
@@ -60,6 +60,70 @@ test('propose a club, a super admin validates it, another player joins and leave
   await expect(other.getByRole('button', { name: 'Aderir ao clube' })).toBeVisible();
   await expect(other.getByRole('tab', { name: /Membros \(1\)/ })).toBeVisible();
   await otherContext.close();
+});
+
+test('the only administrator appoints a member as administrator, then leaves the club (390 px, dark)', async ({ page, browser }) => {
+  test.setTimeout(90_000); // three accounts sign in on a shared 2-core machine
+  const name = `Clube Admins ${Date.now().toString(36)}`;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await prime(page, { onboarded: true, theme: 'dark' });
+  await signIn(page, freshAccount('founder'));
+  const created = await page.request.post('/api/clubs', { data: { name } });
+  expect(created.status()).toBe(201);
+  const clubId = ((await created.json()) as { id: number }).id;
+
+  const superContext = await browser.newContext();
+  const superPage = await superContext.newPage();
+  await signIn(superPage, ACCOUNTS.superadmin);
+  expect((await superPage.request.post(`/api/clubs/${clubId}/validate`)).status()).toBe(200);
+  await superContext.close();
+
+  const memberContext = await browser.newContext();
+  const member = await memberContext.newPage();
+  await prime(member, { onboarded: true });
+  await signIn(member, freshAccount('deputy'));
+  const deputyId = await myId(member);
+  expect((await member.request.post(`/api/clubs/${clubId}/join`)).status()).toBe(204);
+
+  // The founder is the only administrator: no Leave, but the reason; the member row has the menu.
+  await page.goto(`/clubs/${clubId}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('note')).toHaveText('É o único administrador: nomeie outro antes de sair do clube.');
+  await expect(page.getByRole('button', { name: 'Sair do clube' })).toHaveCount(0);
+  await page.getByRole('tab', { name: /Membros \(2\)/ }).click();
+  const row = page.getByTestId(`club-member-${deputyId}`);
+  await expect(row).toContainText('Membro');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // By keyboard: open the menu, choose, confirm.
+  await row.getByRole('button', { name: /Ações sobre/ }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Nomear administrador' })).toBeFocused();
+  await expect(page.getByRole('menuitem', { name: 'Remover do clube' })).toBeVisible();
+  await screenshot(page, 'club-member-menu-pt-dark-phone');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await axe(page)).toEqual([]);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: /^Nomear .* administrador\?$/ });
+  await expect(dialog).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Nomear administrador' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'é agora administrador.' })).toBeVisible();
+  await expect(row).toContainText('Administrador');
+
+  // Now the founder may leave (confirmed first).
+  await page.getByRole('button', { name: 'Sair do clube' }).click();
+  await page.getByRole('dialog', { name: 'Sair do clube?' }).getByRole('button', { name: 'Sair do clube' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Saiu de ${name}.` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Aderir ao clube' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: /Membros \(1\)/ })).toBeVisible();
+
+  // The new administrator was told and runs the club; alone in it, they may leave too.
+  const recent = await member.request.get('/api/notifications?limit=5');
+  expect(JSON.stringify(await recent.json())).toContain('administrador do clube');
+  await member.goto(`/clubs/${clubId}`);
+  await expect(member.getByRole('button', { name: 'Editar' })).toBeVisible();
+  await expect(member.getByRole('button', { name: 'Sair do clube' })).toBeVisible();
+  await memberContext.close();
 });
 
 test('visitors filter the clubs by district and search', async ({ page }) => {

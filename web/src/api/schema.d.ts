@@ -197,6 +197,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clubs/{id}/members/{user}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member from the club
+         * @description Club administrators and super admins; never oneself (leave instead); the last administrator stays while other members remain. The member is notified.
+         */
+        delete: operations["remove-club-member"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clubs/{id}/members/{user}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Appoint a member as administrator, or return an administrator to member
+         * @description Club administrators and super admins; never on oneself; the last administrator is not demoted. The member is notified.
+         */
+        put: operations["set-club-member-role"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/clubs/{id}/reject": {
         parameters: {
             query?: never;
@@ -1099,7 +1139,14 @@ export interface components {
         };
         ClubDetailOutputBody: {
             address: string;
+            /** @description Validate or reject (super admins, pending clubs) */
+            can_decide: boolean;
             can_edit: boolean;
+            /** @description A validated club the caller is not in; visitors sign in first */
+            can_join: boolean;
+            can_leave: boolean;
+            /** @description Appoint and demote administrators, remove members */
+            can_manage_members: boolean;
             /** Format: date-time */
             created_at: string;
             /** Format: int64 */
@@ -1116,6 +1163,8 @@ export interface components {
             /** Format: int64 */
             id: number;
             image_url: string;
+            /** @description Why a member may not leave (an error code, e.g. club.last_admin) */
+            leave_refusal?: string;
             members: components["schemas"]["MemberView"][];
             municipality: string;
             /** @description administrator, member, or empty when not a member */
@@ -1129,6 +1178,13 @@ export interface components {
             /** @description clay, hard, grass, carpet, artificial_grass, indoor_hard */
             surfaces: string[];
             website: string;
+        };
+        ClubMemberRoleInputBody: {
+            /**
+             * @description administrator appoints the member; member returns an administrator to member
+             * @enum {string}
+             */
+            role: "administrator" | "member";
         };
         ClubStats: {
             /**
@@ -1366,6 +1422,12 @@ export interface components {
             winner_points: number;
         };
         MemberView: {
+            /** @description The caller may appoint this member as administrator */
+            can_make_admin: boolean;
+            /** @description The caller may remove this member from the club */
+            can_remove: boolean;
+            /** @description The caller may return this administrator to member */
+            can_remove_admin: boolean;
             display_name: string;
             /** Format: date-time */
             joined_at: string;
@@ -3301,6 +3363,214 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "remove-club-member": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                user: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "set-club-member-role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                user: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClubMemberRoleInputBody"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

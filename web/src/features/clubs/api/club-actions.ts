@@ -22,3 +22,17 @@ export function rejectClub(id: number, reason: string): Promise<void> {
   const body = reason.trim() ? { reason: reason.trim() } : {};
   return request((api) => api.POST('/api/clubs/{id}/reject', { ...path(id), body }), { errorToast: false }).then(() => undefined);
 }
+
+const member = (id: number, user: number) => ({ params: { path: { id, user } } });
+
+/** PUT /api/clubs/{id}/members/{user}/role: appoint (administrator) or demote (member); 204. */
+export function setMemberRole(id: number, user: number, role: 'administrator' | 'member'): Promise<void> {
+  return request((api) => api.PUT('/api/clubs/{id}/members/{user}/role', { ...member(id, user), body: { role } }), { errorToast: false }).then(
+    () => undefined,
+  );
+}
+
+/** DELETE /api/clubs/{id}/members/{user}: remove a member; 204. */
+export function removeMember(id: number, user: number): Promise<void> {
+  return request((api) => api.DELETE('/api/clubs/{id}/members/{user}', member(id, user)), { errorToast: false }).then(() => undefined);
+}

@@ -9,24 +9,25 @@ import type { ClubDetail } from '../api/get-club';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 
 interface Props {
-  club: Pick<ClubDetail, 'id' | 'name' | 'status' | 'my_role'>;
+  club: Pick<ClubDetail, 'id' | 'name' | 'can_join' | 'can_leave' | 'leave_refusal'>;
   signedIn: boolean;
   onLogin: () => void;
   onChanged: () => void;
 }
 
 /**
- * Join (not a member of a validated club), Leave (a member or administrator, confirmed first),
- * or a sign-in prompt for visitors. Failures show the server's message.
+ * Join, Leave (confirmed first) or a sign-in prompt for visitors, as the server's can_join and
+ * can_leave flags say; when a member may not leave, the server's reason shows instead (the last
+ * administrator must appoint another first). Failures show the server's message.
  */
 export function MembershipButtons({ club, signedIn, onLogin, onChanged }: Props) {
-  const { t } = useTranslation('clubs');
+  const { t } = useTranslation(['clubs', 'errors']);
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
 
   if (!signedIn) {
-    if (club.status !== 'validated') return null;
+    if (!club.can_join) return null;
     return (
       <Button variant="outline" onClick={onLogin}>
         <LogIn className="h-4 w-4" aria-hidden="true" />
@@ -61,13 +62,20 @@ export function MembershipButtons({ club, signedIn, onLogin, onChanged }: Props)
     }
   }
 
-  if (club.my_role === '') {
-    if (club.status !== 'validated') return null;
+  if (club.can_join) {
     return (
       <Button onClick={() => void join()} disabled={busy}>
         <LogIn className="h-4 w-4" aria-hidden="true" />
         {t('membership.join')}
       </Button>
+    );
+  }
+  if (!club.can_leave) {
+    if (!club.leave_refusal) return null;
+    return (
+      <p role="note" className="max-w-xs text-sm text-muted sm:text-right">
+        {t(club.leave_refusal, { ns: 'errors' })}
+      </p>
     );
   }
   return (

@@ -8,13 +8,13 @@ import { MembershipButtons } from './MembershipButtons';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const club = { id: 7, name: 'Clube de Ténis da Foz', status: 'validated' as const };
+const club = { id: 7, name: 'Clube de Ténis da Foz', can_join: false, can_leave: false };
 
 describe('join and leave', () => {
   it('offers Join to a non-member of a validated club', async () => {
     mockApi([['POST', '/api/clubs/7/join', () => ok()]]);
     const onChanged = vi.fn();
-    renderPage(<MembershipButtons club={{ ...club, my_role: '' }} signedIn onLogin={() => {}} onChanged={onChanged} />);
+    renderPage(<MembershipButtons club={{ ...club, can_join: true }} signedIn onLogin={() => {}} onChanged={onChanged} />);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Aderir ao clube' }));
     await waitFor(() => expect(onChanged).toHaveBeenCalled());
     expect(screen.queryByRole('button', { name: 'Sair do clube' })).toBeNull();
@@ -22,7 +22,7 @@ describe('join and leave', () => {
 
   it('offers Leave to a member and an administrator, confirmed first', async () => {
     const { to } = mockApi([['POST', '/api/clubs/7/leave', () => ok()]]);
-    renderPage(<MembershipButtons club={{ ...club, my_role: 'administrator' }} signedIn onLogin={() => {}} onChanged={() => {}} />);
+    renderPage(<MembershipButtons club={{ ...club, can_leave: true }} signedIn onLogin={() => {}} onChanged={() => {}} />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Sair do clube' }));
     expect(to('POST', '/api/clubs/7/leave')).toHaveLength(0);
@@ -32,20 +32,28 @@ describe('join and leave', () => {
   it("shows the server's message when joining fails", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mockApi([['POST', '/api/clubs/7/join', () => jsonResponse(409, { status: 409, code: 'club.already_member', message: 'Já é membro deste clube.' })]]);
-    renderPage(<MembershipButtons club={{ ...club, my_role: '' }} signedIn onLogin={() => {}} onChanged={() => {}} />);
+    renderPage(<MembershipButtons club={{ ...club, can_join: true }} signedIn onLogin={() => {}} onChanged={() => {}} />);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Aderir ao clube' }));
     expect(await screen.findByText('Erro ao aderir ao clube')).toBeInTheDocument();
     expect(screen.getByText('Já é membro deste clube.')).toBeInTheDocument();
   });
 
-  it('has no Join on a pending club and a sign-in prompt for visitors', async () => {
+  it('has no Join when the server says no, and a sign-in prompt for visitors', async () => {
     mockApi([]);
-    const { unmount } = renderPage(<MembershipButtons club={{ ...club, status: 'pending', my_role: '' }} signedIn onLogin={() => {}} onChanged={() => {}} />);
+    const { unmount } = renderPage(<MembershipButtons club={club} signedIn onLogin={() => {}} onChanged={() => {}} />);
     await screen.findByText((_, el) => el?.tagName === 'BODY');
     expect(screen.queryByRole('button', { name: 'Aderir ao clube' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sair do clube' })).toBeNull();
     unmount();
-    renderPage(<MembershipButtons club={{ ...club, my_role: '' }} signedIn={false} onLogin={() => {}} onChanged={() => {}} />, { user: null });
+    renderPage(<MembershipButtons club={{ ...club, can_join: true }} signedIn={false} onLogin={() => {}} onChanged={() => {}} />, { user: null });
     expect(await screen.findByRole('button', { name: 'Entre para aderir' })).toBeInTheDocument();
+  });
+
+  it("tells the last administrator why they may not leave instead of offering Leave", async () => {
+    mockApi([]);
+    renderPage(<MembershipButtons club={{ ...club, leave_refusal: 'club.last_admin' }} signedIn onLogin={() => {}} onChanged={() => {}} />);
+    expect(await screen.findByRole('note')).toHaveTextContent('É o único administrador: nomeie outro antes de sair do clube.');
+    expect(screen.queryByRole('button', { name: 'Sair do clube' })).toBeNull();
   });
 });
 

@@ -3,7 +3,6 @@ import { BarChart3, Building2, Globe, Info, Mail, MapPin, Pencil, Phone, Trophy,
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { Avatar } from '@/components/ui/Avatar';
 import { Button, buttonClasses } from '@/components/ui/Button';
 import { PageTitle } from '@/components/ui/PageTitle';
 import { PageSpinner } from '@/components/ui/Spinner';
@@ -12,13 +11,13 @@ import { ClubTournaments } from '@/features/tournaments/components/ClubTournamen
 import { ApiError } from '@/lib/api';
 import { placeNames, useDistricts } from '@/lib/geo';
 import { useSession } from '@/lib/SessionProvider';
-import { isSuperAdmin } from '@/lib/user';
 import { clubQuery, type ClubDetail } from '../api/get-club';
 import { clubsKey } from '../api/list-clubs';
 import { ClubImage } from '../components/ClubImage';
 import { ClubStatusBadge } from '../components/ClubStatusBadge';
 import { DecisionButtons } from '../components/DecisionButtons';
 import { EditClubDialog } from '../components/EditClubDialog';
+import { MembersList } from '../components/MembersList';
 import { MembershipButtons } from '../components/MembershipButtons';
 import { codeLabel, websiteHref } from '../lib/clubs';
 
@@ -114,32 +113,6 @@ function InfoTab({ club }: { club: ClubDetail }) {
   );
 }
 
-function MembersTab({ club }: { club: ClubDetail }) {
-  const { t } = useTranslation('clubs');
-  if (club.members.length === 0) return <p className="rounded-xl bg-surface-2 px-4 py-6 text-center text-sm text-muted">{t('membersTab.empty')}</p>;
-  return (
-    <ul className="grid gap-3 sm:grid-cols-2" data-testid="club-members">
-      {club.members.map((m) => (
-        <li key={m.user_id} className="flex items-center gap-3 rounded-xl border border-border bg-surface p-3">
-          <Avatar photoUrl={m.photo_url} name={m.display_name} size="md" />
-          <Link to={`/players/${m.user_id}`} className={`min-w-0 flex-1 truncate ${link}`}>
-            {m.display_name}
-          </Link>
-          <span
-            className={
-              m.role === 'administrator'
-                ? 'rounded-full bg-blue-100 px-2.5 py-0.5 text-xs font-semibold text-blue-900 dark:bg-blue-400/15 dark:text-blue-200'
-                : 'rounded-full bg-surface-2 px-2.5 py-0.5 text-xs font-semibold text-fg'
-            }
-          >
-            {t(`roles.${m.role}`)}
-          </span>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 function StatsTab({ club }: { club: ClubDetail }) {
   const { t } = useTranslation('clubs');
   return (
@@ -200,7 +173,7 @@ export default function ClubPage() {
                 {t('edit.action')}
               </Button>
             )}
-            {isSuperAdmin(user) && club.status === 'pending' && <DecisionButtons club={club} />}
+            {club.can_decide && <DecisionButtons club={club} />}
           </div>
         </div>
       </header>
@@ -217,7 +190,7 @@ export default function ClubPage() {
             label: <><Trophy className="h-4 w-4" aria-hidden="true" />{t('tabs.tournaments')}</>,
             content: <ClubTournaments clubId={club.id} />,
           },
-          { id: 'members', label: <><Users className="h-4 w-4" aria-hidden="true" />{t('tabs.members', { count: club.stats.members })}</>, content: <MembersTab club={club} /> },
+          { id: 'members', label: <><Users className="h-4 w-4" aria-hidden="true" />{t('tabs.members', { count: club.stats.members })}</>, content: <MembersList club={club} onChanged={refresh} /> },
           { id: 'stats', label: <><BarChart3 className="h-4 w-4" aria-hidden="true" />{t('tabs.stats')}</>, content: <StatsTab club={club} /> },
         ]}
       />
