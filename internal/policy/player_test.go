@@ -103,3 +103,28 @@ func TestParticipantRules(t *testing.T) {
 		}
 	}
 }
+
+func TestTournamentPermissions(t *testing.T) {
+	creator := TournamentRelation{Creator: true, Member: true}
+	referee := TournamentRelation{Referee: true, Member: true}
+	cases := []struct {
+		name   string
+		a      Actor
+		r      TournamentRelation
+		status string
+		want   TournamentCan
+	}{
+		{"creator, active", p1, creator, "active", TournamentCan{Edit: true, Shuffle: true, Close: true}},
+		{"creator, pending", p1, creator, "pending", TournamentCan{Edit: true}},
+		{"creator, inactive", p1, creator, "inactive", TournamentCan{Edit: true}},
+		{"super admin, active", super, TournamentRelation{}, "active", TournamentCan{Edit: true, Shuffle: true, Close: true}},
+		{"referee", other, referee, "active", TournamentCan{}},
+		{"admin", admin, TournamentRelation{}, "active", TournamentCan{}},
+		{"visitor", visitor, TournamentRelation{}, "active", TournamentCan{}},
+	}
+	for _, c := range cases {
+		if got := TournamentPermissions(c.a, c.r, c.status); got != c.want {
+			t.Errorf("%s: got %+v", c.name, got)
+		}
+	}
+}

@@ -1789,14 +1789,20 @@ export interface components {
             special_rules?: string;
         };
         TournamentDetailOutputBody: {
+            /** @description Close the tournament (creator and super admins, while active) */
+            can_close: boolean;
             /** @description Approve or reject (super admins, pending only) */
             can_decide: boolean;
+            /** @description Edit the tournament (its creator and super admins) */
+            can_edit: boolean;
             /** @description Decide requests, referees, shuffle, edit, close */
             can_manage: boolean;
             /** @description Pause, suspend, reactivate, remove players */
             can_manage_players: boolean;
             /** @description Private tournaments: members, creator and admins */
             can_see_standings: boolean;
+            /** @description Shuffle the ranking (creator and super admins, while active) */
+            can_shuffle: boolean;
             /**
              * Format: int64
              * @description Players may challenge up to this many places above or below (0: anyone)

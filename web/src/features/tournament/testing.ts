@@ -35,6 +35,9 @@ export function makeTournament(overrides: Partial<TournamentDetail> = {}): Tourn
     can_manage_players: false,
     can_decide: false,
     can_see_standings: true,
+    can_edit: false,
+    can_shuffle: false,
+    can_close: false,
     join_mode: 'join',
     ...overrides,
   };
