@@ -26,13 +26,19 @@ type ChallengeView struct {
 	MatchID       int64         `json:"match_id,omitempty"`
 	ExpiresAt     time.Time     `json:"expires_at"`
 	CreatedAt     time.Time     `json:"created_at"`
+	CanAccept     bool          `json:"can_accept" doc:"Accept at one of the proposed times (the challenged player, while pending)"`
+	CanReject     bool          `json:"can_reject" doc:"Reject (the challenged player, while pending)"`
+	CanCancel     bool          `json:"can_cancel" doc:"Withdraw (the challenger, while pending)"`
 }
 
-func viewChallenge(c store.ChallengeRow, me int64) ChallengeView {
+func viewChallenge(c store.ChallengeRow, cur service.Current) ChallengeView {
+	me := cur.User.ID
 	v := ChallengeView{ID: c.ID, Tournament: tournamentRef{ID: c.TournamentID, Name: c.TournamentName},
 		Challenger: viewPerson(c.Challenger), Challenged: viewPerson(c.Challenged), Direction: "other",
 		ProposedTimes: service.DecodeTimes(c.ProposedTimes), Message: c.Message, Status: c.Status, AutoAccepted: c.AutoAccepted,
 		MatchID: c.MatchID.Int64, ExpiresAt: c.ExpiresAt, CreatedAt: c.CreatedAt}
+	can := service.ChallengePermissions(cur, c)
+	v.CanAccept, v.CanReject, v.CanCancel = can.Accept, can.Reject, can.Cancel
 	switch me {
 	case c.ChallengerID:
 		v.Direction = "sent"
@@ -64,7 +70,7 @@ func (s *Server) listChallenges(ctx context.Context, in *listChallengesInput) (*
 	out := &listChallengesOutput{}
 	out.Body.Items = make([]ChallengeView, len(cs))
 	for i, c := range cs {
-		out.Body.Items[i] = viewChallenge(c, cur.User.ID)
+		out.Body.Items[i] = viewChallenge(c, cur)
 	}
 	return out, nil
 }
@@ -87,7 +93,7 @@ func (s *Server) createChallenge(ctx context.Context, in *createChallengeInput) 
 	if err != nil {
 		return nil, s.problemFrom(ctx, err)
 	}
-	return &challengeOutput{Body: viewChallenge(c, cur.User.ID)}, nil
+	return &challengeOutput{Body: viewChallenge(c, cur)}, nil
 }
 
 type challengeIDInput struct {
@@ -100,7 +106,7 @@ func (s *Server) getChallenge(ctx context.Context, in *challengeIDInput) (*chall
 	if err != nil {
 		return nil, s.problemFrom(ctx, err)
 	}
-	return &challengeOutput{Body: viewChallenge(c, cur.User.ID)}, nil
+	return &challengeOutput{Body: viewChallenge(c, cur)}, nil
 }
 
 type acceptChallengeInput struct {

@@ -30,14 +30,15 @@ type MatchView struct {
 	ValidatedAt     *time.Time    `json:"validated_at,omitempty"`
 	WinnerPoints    int           `json:"winner_points"`
 	LoserPoints     int           `json:"loser_points"`
-	CanConfirmTime  bool          `json:"can_confirm_time"`
-	CanReport       bool          `json:"can_report"`
-	CanAnswer       bool          `json:"can_answer" doc:"The caller may confirm or dispute the reported result"`
-	CanValidate     bool          `json:"can_validate"`
-	CanCancel       bool          `json:"can_cancel"`
+	CanConfirmTime  bool          `json:"can_confirm_time" doc:"Set or change the time and place (the players, before a result)"`
+	CanReport       bool          `json:"can_report" doc:"Report the result (the players, before a result)"`
+	CanConfirm      bool          `json:"can_confirm" doc:"Confirm the reported result (the player who did not report it)"`
+	CanDispute      bool          `json:"can_dispute" doc:"Dispute the reported result (the player who did not report it)"`
+	CanValidate     bool          `json:"can_validate" doc:"Approve or reject the result (validators and super admins, never a player of the match)"`
+	CanCancel       bool          `json:"can_cancel" doc:"Call the match off (the players, and who manages the tournament's players)"`
 }
 
-func viewMatch(m store.MatchRow, acc service.MatchAccess, me int64, now time.Time) MatchView {
+func viewMatch(m store.MatchRow, acc service.MatchAccess, now time.Time) MatchView {
 	v := MatchView{ID: m.ID, Tournament: tournamentRef{ID: m.TournamentID, Name: m.TournamentName}, ChallengeID: m.ChallengeID.Int64,
 		Player1: viewPerson(m.P1), Player2: viewPerson(m.P2), State: m.State, ProposedTimes: service.DecodeTimes(m.ProposedTimes),
 		Location: m.Location, Court: m.Court, Surface: m.Surface, Score: m.Score, PlayedOn: m.PlayedOn,
@@ -54,13 +55,9 @@ func viewMatch(m store.MatchRow, acc service.MatchAccess, me int64, now time.Tim
 		t := m.ValidatedAt.Time
 		v.ValidatedAt = &t
 	}
-	schedulable := m.State == "time_proposed" || m.State == "time_confirmed"
-	reported := m.State == "result_reported" || m.State == "result_disputed"
-	v.CanConfirmTime = acc.Player && schedulable
-	v.CanReport = acc.Player && schedulable
-	v.CanAnswer = acc.Player && m.State == "result_reported" && !m.ResultConfirmed && m.ReporterID.Int64 != me
-	v.CanValidate = acc.Validator && reported
-	v.CanCancel = (acc.Player || acc.Manager) && schedulable
+	c := acc.Can // the policy's answers: the page only reads them
+	v.CanConfirmTime, v.CanReport, v.CanConfirm, v.CanDispute, v.CanValidate, v.CanCancel =
+		c.ConfirmTime, c.Report, c.Confirm, c.Dispute, c.Validate, c.Cancel
 	return v
 }
 
@@ -73,7 +70,7 @@ func (s *Server) matchOutput(ctx context.Context, m store.MatchRow) (*matchOutpu
 	if err != nil {
 		return nil, s.problemFrom(ctx, err)
 	}
-	return &matchOutput{Body: viewMatch(fresh, acc, cur.User.ID, time.Now())}, nil
+	return &matchOutput{Body: viewMatch(fresh, acc, time.Now())}, nil
 }
 
 type listMatchesInput struct {
@@ -104,7 +101,7 @@ func (s *Server) listMatches(ctx context.Context, in *listMatchesInput) (*listMa
 		if err != nil {
 			continue
 		}
-		out.Body.Items = append(out.Body.Items, viewMatch(m, acc, cur.User.ID, time.Now()))
+		out.Body.Items = append(out.Body.Items, viewMatch(m, acc, time.Now()))
 	}
 	return out, nil
 }
@@ -119,7 +116,7 @@ func (s *Server) getMatch(ctx context.Context, in *matchIDInput) (*matchOutput, 
 	if err != nil {
 		return nil, s.problemFrom(ctx, err)
 	}
-	return &matchOutput{Body: viewMatch(m, acc, cur.User.ID, time.Now())}, nil
+	return &matchOutput{Body: viewMatch(m, acc, time.Now())}, nil
 }
 
 type confirmTimeInput struct {

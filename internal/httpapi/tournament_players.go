@@ -88,17 +88,18 @@ func (s *Server) problemOrNil(ctx context.Context, err error) error {
 }
 
 type standingView struct {
-	Position int        `json:"position"`
-	Player   personView `json:"player"`
-	Status   string     `json:"status" enum:"active,paused,suspended"`
-	Points   int        `json:"points"`
-	Played   int        `json:"played"`
-	Won      int        `json:"won"`
-	Lost     int        `json:"lost"`
-	WinRate  int        `json:"win_rate" doc:"Percent of validated matches won"`
-	Form     []string   `json:"form" doc:"Last five validated results, newest first: W or L"`
-	Movement int        `json:"movement" doc:"Places gained (positive) or lost this week"`
-	New      bool       `json:"new" doc:"Joined this week"`
+	Position     int        `json:"position"`
+	Player       personView `json:"player"`
+	Status       string     `json:"status" enum:"active,paused,suspended"`
+	Points       int        `json:"points"`
+	Played       int        `json:"played"`
+	Won          int        `json:"won"`
+	Lost         int        `json:"lost"`
+	WinRate      int        `json:"win_rate" doc:"Percent of validated matches won"`
+	Form         []string   `json:"form" doc:"Last five validated results, newest first: W or L"`
+	Movement     int        `json:"movement" doc:"Places gained (positive) or lost this week"`
+	New          bool       `json:"new" doc:"Joined this week"`
+	CanChallenge bool       `json:"can_challenge" doc:"The caller may challenge this player (active, within the challenge range of the caller's position); the server checks again when the challenge is sent"`
 }
 
 func viewStanding(r service.StandingRow) standingView {
@@ -112,31 +113,41 @@ func viewStanding(r service.StandingRow) standingView {
 
 type standingsOutput struct {
 	Body struct {
-		RankingType    string         `json:"ranking_type" enum:"points,classic"`
-		ChallengeRange int            `json:"challenge_range" doc:"Places above or below a player may challenge (0: anyone)"`
-		Items          []standingView `json:"items"`
+		RankingType      string         `json:"ranking_type" enum:"points,classic"`
+		ChallengeRange   int            `json:"challenge_range" doc:"Places above or below a player may challenge (0: anyone)"`
+		ChallengeBlocked string         `json:"challenge_blocked" doc:"Why the caller may challenge nobody here (an errors.json code, e.g. challenge.not_player, challenge.self_unavailable, tournament.not_active, auth.sign_in_required); empty when they may challenge"`
+		Items            []standingView `json:"items"`
 	}
 }
 
 func (s *Server) getStandings(ctx context.Context, in *tournamentIDInput) (*standingsOutput, error) {
-	t, rows, err := s.svc.Standings(ctx, currentFrom(ctx), in.ID)
+	cur := currentFrom(ctx)
+	t, rows, err := s.svc.Standings(ctx, cur, in.ID)
 	if err != nil {
 		return nil, s.problemFrom(ctx, err)
 	}
+	targets := service.Targets(cur, t, rows)
 	out := &standingsOutput{}
-	out.Body.RankingType, out.Body.ChallengeRange = t.RankingType, t.ChallengeRange
+	out.Body.RankingType, out.Body.ChallengeRange, out.Body.ChallengeBlocked = t.RankingType, t.ChallengeRange, targets.Blocked
 	out.Body.Items = make([]standingView, len(rows))
 	for i, r := range rows {
 		out.Body.Items[i] = viewStanding(r)
+		out.Body.Items[i].CanChallenge = targets.Can[r.UserID]
 	}
 	return out, nil
 }
 
 type participantView struct {
-	Player   personView `json:"player"`
-	Role     string     `json:"role" enum:"player,referee"`
-	Status   string     `json:"status" enum:"requested,active,paused,suspended"`
-	JoinedAt time.Time  `json:"joined_at" doc:"For requests: when it was sent"`
+	Player        personView `json:"player"`
+	Role          string     `json:"role" enum:"player,referee"`
+	Status        string     `json:"status" enum:"requested,active,paused,suspended"`
+	JoinedAt      time.Time  `json:"joined_at" doc:"For requests: when it was sent"`
+	CanPause      bool       `json:"can_pause"`
+	CanSuspend    bool       `json:"can_suspend"`
+	CanReactivate bool       `json:"can_reactivate"`
+	CanRemove     bool       `json:"can_remove"`
+	CanPromote    bool       `json:"can_promote" doc:"Make them the referee"`
+	CanDemote     bool       `json:"can_demote" doc:"Make the referee a player again"`
 }
 
 type participantsOutput struct {
@@ -153,7 +164,9 @@ func (s *Server) getParticipants(ctx context.Context, in *tournamentIDInput) (*p
 	out := &participantsOutput{}
 	out.Body.Items = make([]participantView, len(ps))
 	for i, p := range ps {
-		out.Body.Items[i] = participantView{Player: viewPerson(p.User), Role: p.Role, Status: p.Status, JoinedAt: p.JoinedAt}
+		c := p.Can
+		out.Body.Items[i] = participantView{Player: viewPerson(p.User), Role: p.Role, Status: p.Status, JoinedAt: p.JoinedAt,
+			CanPause: c.Pause, CanSuspend: c.Suspend, CanReactivate: c.Reactivate, CanRemove: c.Remove, CanPromote: c.Promote, CanDemote: c.Demote}
 	}
 	return out, nil
 }

@@ -213,6 +213,9 @@ type tournamentDetailOutput struct {
 		CanManagePlayers bool         `json:"can_manage_players" doc:"Pause, suspend, reactivate, remove players"`
 		CanDecide        bool         `json:"can_decide" doc:"Approve or reject (super admins, pending only)"`
 		CanSeeStandings  bool         `json:"can_see_standings" doc:"Private tournaments: members, creator and admins"`
+		CanEdit          bool         `json:"can_edit" doc:"Edit the tournament (its creator and super admins)"`
+		CanShuffle       bool         `json:"can_shuffle" doc:"Shuffle the ranking (creator and super admins, while active)"`
+		CanClose         bool         `json:"can_close" doc:"Close the tournament (creator and super admins, while active)"`
 		JoinMode         string       `json:"join_mode" doc:"join, request, or empty when joining is not possible"`
 	}
 }
@@ -236,6 +239,7 @@ func (s *Server) getTournament(ctx context.Context, in *tournamentIDInput) (*tou
 	b.MyStatus, b.MyRole, b.IsCreator = d.MyStatus, d.MyRole, d.Relation.Creator
 	b.CanManage, b.CanManagePlayers, b.CanDecide, b.CanSeeStandings, b.JoinMode = d.CanManage, d.CanManagePlayers,
 		d.CanDecide, d.CanSeeStandings, d.JoinMode
+	b.CanEdit, b.CanShuffle, b.CanClose = d.Can.Edit, d.Can.Shuffle, d.Can.Close
 	return out, nil
 }
 

@@ -64,3 +64,15 @@ func ValidateResults(a Actor, r TournamentRelation, hasReferee bool) error {
 	}
 	return deny(CodeForbidden)
 }
+
+// TournamentCan is what a may do with a whole tournament now (the detail's can_* flags): edit
+// it (its runners, in any state they see it in), shuffle the ranking and close it (while active).
+type TournamentCan struct{ Edit, Shuffle, Close bool }
+
+// TournamentPermissions answers the tournament-wide actions for a with relation r to a tournament
+// in status.
+func TournamentPermissions(a Actor, r TournamentRelation, status string) TournamentCan {
+	manage := ManageTournament(a, r) == nil
+	active := status == "active"
+	return TournamentCan{Edit: manage, Shuffle: manage && active, Close: manage && active}
+}

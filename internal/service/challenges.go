@@ -12,6 +12,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"github.com/tennisladder/ladder/internal/ladder"
+	"github.com/tennisladder/ladder/internal/policy"
 	"github.com/tennisladder/ladder/internal/store"
 )
 
@@ -119,9 +120,6 @@ func (s *Service) CreateChallenge(ctx context.Context, cur Current, in Challenge
 		if err != nil {
 			return err
 		}
-		if t.Status != "active" {
-			return conflict("tournament.not_active", nil)
-		}
 		opp, err := s.checkPairing(ctx, tx, cur, &t, in.OpponentID)
 		if err != nil {
 			return err
@@ -190,25 +188,30 @@ func (s *Service) checkPairing(ctx context.Context, tx *sqlx.Tx, cur Current, t 
 		return store.User{}, err
 	}
 	var me, them *store.Participant
+	var meE, themE *policy.Entry
 	for i := range st {
+		e := &policy.Entry{UserID: st[i].UserID, Position: st[i].Position, Status: st[i].Status}
 		switch st[i].UserID {
 		case cur.User.ID:
-			me = &st[i]
+			me, meE = &st[i], e
 		case opponentID:
-			them = &st[i]
+			them, themE = &st[i], e
 		}
 	}
-	switch {
-	case me == nil:
-		return store.User{}, conflict("challenge.not_player", nil)
-	case me.Status != "active":
-		return store.User{}, conflict("challenge.self_unavailable", map[string]any{"status": me.Status})
-	case them == nil:
-		return store.User{}, invalid("opponent_id", "challenge.opponent_not_player", nil)
-	case them.Status != "active":
-		return store.User{}, conflict("challenge.opponent_unavailable", map[string]any{"name": DisplayName(them.User)})
-	case !ladder.CanChallenge(t.ChallengeRange, me.Position, them.Position):
-		return store.User{}, conflict("challenge.out_of_range", map[string]any{"range": t.ChallengeRange})
+	if err := policy.ChallengeOpponent(t.Status, t.ChallengeRange, meE, themE); err != nil {
+		var d *policy.Denied
+		errors.As(err, &d)
+		switch d.Code {
+		case policy.CodeChallengeOpponentMissing:
+			return store.User{}, invalid("opponent_id", d.Code, nil)
+		case policy.CodeChallengeSelfUnavailable:
+			return store.User{}, conflict(d.Code, map[string]any{"status": me.Status})
+		case policy.CodeChallengeOpponentAway:
+			return store.User{}, conflict(d.Code, map[string]any{"name": DisplayName(them.User)})
+		case policy.CodeChallengeOutOfRange:
+			return store.User{}, conflict(d.Code, map[string]any{"range": t.ChallengeRange})
+		}
+		return store.User{}, conflict(d.Code, nil)
 	}
 	open, err := s.db.OpenBetween(ctx, tx, t.ID, cur.User.ID, opponentID)
 	if err != nil {
@@ -220,11 +223,20 @@ func (s *Service) checkPairing(ctx context.Context, tx *sqlx.Tx, cur Current, t 
 	return them.User, nil
 }
 
+// ChallengeFacts is what the policy needs to know of a challenge.
+func ChallengeFacts(c store.ChallengeRow) policy.ChallengeFacts {
+	return policy.ChallengeFacts{Status: c.Status, Challenger: c.ChallengerID, Challenged: c.ChallengedID}
+}
+
+// ChallengePermissions is what the caller may do with c now (the page's can_* flags).
+func ChallengePermissions(cur Current, c store.ChallengeRow) policy.ChallengeCan {
+	return policy.ChallengePermissions(cur.Actor, ChallengeFacts(c))
+}
+
 // visibleChallenge reads a challenge its two players (and super admins) may see.
 func (s *Service) visibleChallenge(ctx context.Context, tx *sqlx.Tx, cur Current, id int64) (store.ChallengeRow, error) {
 	c, err := s.db.ChallengeByID(ctx, tx, id)
-	if errors.Is(err, store.ErrNotFound) || (err == nil && !(cur.Actor.IsSuperAdmin() ||
-		cur.User.ID == c.ChallengerID || cur.User.ID == c.ChallengedID)) {
+	if errors.Is(err, store.ErrNotFound) || (err == nil && !policy.SeeChallenge(cur.Actor, ChallengeFacts(c))) {
 		return c, &Error{Kind: KindNotFound, Code: "challenge.not_found"}
 	}
 	return c, err
@@ -245,8 +257,8 @@ func (s *Service) AcceptChallenge(ctx context.Context, cur Current, id int64, at
 		if err != nil {
 			return err
 		}
-		if c.ChallengedID != cur.User.ID {
-			return &Error{Kind: KindForbidden, Code: "challenge.only_challenged"}
+		if err := denied(policy.AnswerChallenge(cur.Actor, ChallengeFacts(c))); err != nil {
+			return err
 		}
 		if c.Status != "pending" {
 			return conflict("challenge.already_answered", map[string]any{"status": c.Status})
@@ -303,13 +315,12 @@ func (s *Service) endChallenge(ctx context.Context, cur Current, id int64, statu
 		if err != nil {
 			return err
 		}
-		actor, other := c.ChallengedID, c.ChallengerID
-		code := "challenge.only_challenged"
+		other, rule := c.ChallengerID, policy.AnswerChallenge
 		if status == "cancelled" {
-			actor, other, code = c.ChallengerID, c.ChallengedID, "challenge.only_challenger"
+			other, rule = c.ChallengedID, policy.WithdrawChallenge
 		}
-		if cur.User.ID != actor {
-			return &Error{Kind: KindForbidden, Code: code}
+		if err := denied(rule(cur.Actor, ChallengeFacts(c))); err != nil {
+			return err
 		}
 		ok, err := s.db.RespondChallenge(ctx, tx, id, status)
 		if err != nil {

@@ -50,16 +50,23 @@ func newLadderWorld(t testing.TB, db *store.DB, players int, edit func(*service.
 	}
 	for i := range players {
 		p := newAccount(t, db, w.svc, fmt.Sprintf("p%d@example.pt", i+1), "player")
-		slots := []store.Slot{{Weekday: 6, StartMinute: 9 * 60, EndMinute: 20 * 60}, {Weekday: 4, StartMinute: 18 * 60, EndMinute: 21 * 60}}
-		if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.ReplaceAvailability(ctx, tx, p.User.ID, slots) }); err != nil {
-			t.Fatal(err)
-		}
+		withAvailability(t, db, p)
 		if _, err := w.svc.JoinTournament(ctx, p, tr.ID); err != nil {
 			t.Fatal(err)
 		}
 		w.players = append(w.players, p)
 	}
 	return w
+}
+
+// withAvailability gives an account a weekly availability (Saturdays and Thursday evenings).
+func withAvailability(t testing.TB, db *store.DB, p service.Current) {
+	t.Helper()
+	ctx := context.Background()
+	slots := []store.Slot{{Weekday: 6, StartMinute: 9 * 60, EndMinute: 20 * 60}, {Weekday: 4, StartMinute: 18 * 60, EndMinute: 21 * 60}}
+	if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.ReplaceAvailability(ctx, tx, p.User.ID, slots) }); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func (w ladderWorld) at(d time.Duration) time.Time { return w.now.Add(d) }
@@ -83,6 +90,9 @@ func TestChallengeRules(t *testing.T) {
 			return service.ChallengeInput{TournamentID: w.id, OpponentID: to.User.ID, Times: times}
 		}
 		soon, later := w.at(3*time.Hour), w.at(27*time.Hour)
+		// Someone with a weekly availability who is not in the tournament.
+		outsider := newAccount(t, db, w.svc, "outsider@example.pt", "player")
+		withAvailability(t, db, outsider)
 		cases := []struct {
 			name string
 			who  service.Current
@@ -96,7 +106,9 @@ func TestChallengeRules(t *testing.T) {
 			{"too many", p[1], in(p[0], soon, later, w.at(30*time.Hour), w.at(40*time.Hour)), "times:challenge.too_many_times"},
 			{"yourself", p[1], in(p[1], later), "opponent_id:challenge.not_yourself"},
 			{"out of range", p[5], in(p[0], later), "challenge.out_of_range"},
-			{"not a player", w.creator, in(p[0], later), "challenge.no_availability"},
+			{"too far", p[1], in(p[0], w.at(61*24*time.Hour)), "times:challenge.time_too_far"},
+			{"no availability", w.creator, in(p[0], later), "challenge.no_availability"},
+			{"not a player", outsider, in(p[0], later), "challenge.not_player"},
 			{"visitor", service.Current{}, in(p[0], later), "auth.sign_in_required"},
 		}
 		for _, c := range cases {
@@ -110,6 +122,10 @@ func TestChallengeRules(t *testing.T) {
 		}
 		if _, err := w.svc.CreateChallenge(ctx, p[3], in(p[2], later)); code(err) != "challenge.opponent_unavailable" {
 			t.Fatalf("paused opponent: %v", err)
+		}
+		// Nor can a paused player challenge anyone.
+		if _, err := w.svc.CreateChallenge(ctx, p[2], in(p[3], later)); code(err) != "challenge.self_unavailable" {
+			t.Fatalf("paused challenger: %v", err)
 		}
 		// Within range works once; a second challenge between the same players is refused.
 		c, err := w.svc.CreateChallenge(ctx, p[1], in(p[0], later, soon, later))
@@ -194,6 +210,10 @@ func TestMatchLoopAndConcurrentValidation(t *testing.T) {
 		if _, err := w.svc.ReportResult(ctx, low, m.ID, "6-4 5-5", w.now.Format("2006-01-02")); code(err) != "score:score.set_invalid" && code(err) != "score:score.unfinished" {
 			t.Fatalf("bad score: %v", code(err))
 		}
+		// A result dated before the agreed day is refused (here: today, the match is in two days).
+		if _, err := w.svc.ReportResult(ctx, low, m.ID, "6-4 6-4", w.now.Format("2006-01-02")); code(err) != "played_on:match.played_before_time" {
+			t.Fatalf("before the agreed time: %v", err)
+		}
 		*w.now = w.at(51 * time.Hour)
 		day := w.now.Format("2006-01-02")
 		if _, err := w.svc.ReportResult(ctx, w.players[1], m.ID, "6-4 6-4", day); code(err) != "match.not_found" {
@@ -265,6 +285,7 @@ func TestDisputeAndRejection(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		*w.now = w.at(27 * time.Hour) // played at the agreed time
 		day := w.now.Format("2006-01-02")
 		if _, err := w.svc.ReportResult(ctx, w.players[1], m.ID, "6-1 6-1", day); err != nil {
 			t.Fatal(err)

@@ -14,9 +14,17 @@ import (
 	"github.com/tennisladder/ladder/internal/tennis"
 )
 
-// MatchAccess is what the caller may do with a match.
+// MatchAccess is the caller's relation to a match's tournament and what policy lets them do
+// with the match now.
 type MatchAccess struct {
-	Player, Validator, Manager bool
+	Scope policy.MatchScope
+	Can   policy.MatchCan
+}
+
+// MatchFacts is what the policy needs to know of a match.
+func MatchFacts(m store.MatchRow) policy.MatchFacts {
+	return policy.MatchFacts{State: m.State, Player1: m.Player1ID, Player2: m.Player2ID, Reporter: m.ReporterID.Int64,
+		ResultConfirmed: m.ResultConfirmed}
 }
 
 // matchAccess reads a match and the caller's relation to it; outsiders get "Match not found".
@@ -41,12 +49,11 @@ func (s *Service) matchAccess(ctx context.Context, tx *sqlx.Tx, cur Current, id 
 	if err != nil {
 		return m, acc, err
 	}
-	acc.Player = cur.Actor.SignedIn() && (cur.User.ID == m.Player1ID || cur.User.ID == m.Player2ID)
-	acc.Validator = policy.ValidateResults(cur.Actor, rel, len(refs) > 0) == nil
-	acc.Manager = policy.ManagePlayers(cur.Actor, rel) == nil
-	if !acc.Player && !acc.Validator && !acc.Manager {
+	acc.Scope = policy.MatchScope{Tournament: rel, HasReferee: len(refs) > 0}
+	if !policy.SeeMatch(cur.Actor, acc.Scope, MatchFacts(m)) {
 		return m, acc, &Error{Kind: KindNotFound, Code: "match.not_found"}
 	}
+	acc.Can = policy.MatchPermissions(cur.Actor, acc.Scope, MatchFacts(m))
 	return m, acc, nil
 }
 
@@ -96,12 +103,12 @@ func (s *Service) ConfirmMatchTime(ctx context.Context, cur Current, id int64, a
 		return store.MatchRow{}, err
 	}
 	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
-		m, acc, err := s.matchAccess(ctx, tx, cur, id)
+		m, _, err := s.matchAccess(ctx, tx, cur, id)
 		if err != nil {
 			return err
 		}
-		if !acc.Player {
-			return &Error{Kind: KindForbidden, Code: "match.only_players"}
+		if err := denied(policy.PlayMatch(cur.Actor, MatchFacts(m))); err != nil {
+			return err
 		}
 		if proposed := DecodeTimes(m.ProposedTimes); m.State == "time_proposed" && len(proposed) > 0 && !slices.ContainsFunc(proposed, at.Equal) {
 			return invalid("time", "challenge.time_not_proposed", nil)
@@ -155,15 +162,24 @@ func (s *Service) ReportResult(ctx context.Context, cur Current, id int64, score
 		return store.MatchRow{}, err
 	}
 	err = s.db.Tx(ctx, func(tx *sqlx.Tx) error {
-		m, acc, err := s.matchAccess(ctx, tx, cur, id)
+		m, _, err := s.matchAccess(ctx, tx, cur, id)
 		if err != nil {
 			return err
 		}
-		if !acc.Player {
-			return &Error{Kind: KindForbidden, Code: "match.only_players"}
+		if err := denied(policy.PlayMatch(cur.Actor, MatchFacts(m))); err != nil {
+			return err
 		}
 		if day.Before(today(m.CreatedAt)) {
 			return invalid("played_on", "match.date_before_match", nil)
+		}
+		// Not before the agreed time: its calendar day where the reporter lives (their profile's
+		// time zone, the one their pages show it in), since the report carries only a date.
+		if m.ScheduledAt.Valid {
+			agreed := m.ScheduledAt.Time.In(location(cur.User.Timezone))
+			y, mo, d := agreed.Date()
+			if day.Before(time.Date(y, mo, d, 0, 0, 0, 0, time.UTC)) {
+				return invalid("played_on", "match.played_before_time", map[string]any{"date": agreed.Format("2006-01-02")})
+			}
 		}
 		me, other := s.otherPlayer(m, cur.User.ID)
 		winner, loser, written := me, other, sc
@@ -190,23 +206,18 @@ func (s *Service) ReportResult(ctx context.Context, cur Current, id int64, score
 }
 
 // notifyValidators tells whoever validates the tournament's results (its referee, else its
-// creator), except the caller.
+// creator), except the caller and the match's players: nobody validates their own match.
 func (s *Service) notifyValidators(ctx context.Context, tx *sqlx.Tx, m store.MatchRow, cur Current, n Note) error {
-	ids, err := s.db.Referees(ctx, tx, m.TournamentID)
+	refs, err := s.db.Referees(ctx, tx, m.TournamentID)
 	if err != nil {
 		return err
 	}
-	if len(ids) == 0 {
-		t, err := s.db.TournamentByID(ctx, tx, m.TournamentID)
-		if err != nil {
-			return err
-		}
-		if t.CreatorID.Valid {
-			ids = []int64{t.CreatorID.Int64}
-		}
+	t, err := s.db.TournamentByID(ctx, tx, m.TournamentID)
+	if err != nil {
+		return err
 	}
-	for _, id := range ids {
-		if id != cur.User.ID {
+	for _, id := range policy.ResultValidators(refs, t.CreatorID.Int64) {
+		if id != cur.User.ID && !MatchFacts(m).Party(id) {
 			if err := s.Notify(ctx, tx, id, n); err != nil {
 				return err
 			}
@@ -225,12 +236,12 @@ func (s *Service) AnswerResult(ctx context.Context, cur Current, id int64, confi
 		return store.MatchRow{}, invalid("reason", "validation.too_long", map[string]any{"max": 500})
 	}
 	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
-		m, acc, err := s.matchAccess(ctx, tx, cur, id)
+		m, _, err := s.matchAccess(ctx, tx, cur, id)
 		if err != nil {
 			return err
 		}
-		if !acc.Player || (m.ReporterID.Valid && m.ReporterID.Int64 == cur.User.ID) {
-			return &Error{Kind: KindForbidden, Code: "match.only_opponent"}
+		if err := denied(policy.AnswerResult(cur.Actor, MatchFacts(m))); err != nil {
+			return err
 		}
 		var ok bool
 		if confirm {
@@ -272,8 +283,8 @@ func (s *Service) CancelMatch(ctx context.Context, cur Current, id int64) error 
 		if err != nil {
 			return err
 		}
-		if !acc.Player && !acc.Manager {
-			return &Error{Kind: KindForbidden, Code: "match.only_players"}
+		if err := denied(policy.CancelMatch(cur.Actor, acc.Scope, MatchFacts(m))); err != nil {
+			return err
 		}
 		ok, err := s.db.CancelMatch(ctx, tx, id, cur.User.ID)
 		if err != nil {

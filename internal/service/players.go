@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"github.com/tennisladder/ladder/internal/policy"
 	"github.com/tennisladder/ladder/internal/store"
 )
 
@@ -28,11 +29,10 @@ func (s *Service) Player(ctx context.Context, cur Current, id int64) (PlayerView
 		return PlayerView{}, err
 	}
 	self := cur.Actor.SignedIn() && cur.User.ID == u.ID
-	moderator := cur.Actor.IsSuperAdmin()
-	if !self && !moderator && (u.Hidden || u.Status == "suspended") {
+	if !policy.SeePlayer(cur.Actor, u.ID, u.Hidden, u.Status == "suspended") {
 		return PlayerView{}, &Error{Kind: KindNotFound, Code: "player.not_found"}
 	}
-	visible, err := s.contactVisible(ctx, cur, u, self || moderator)
+	visible, err := s.contactVisible(ctx, cur, u)
 	if err != nil {
 		return PlayerView{}, err
 	}
@@ -43,17 +43,11 @@ func (s *Service) Player(ctx context.Context, cur Current, id int64) (PlayerView
 	return PlayerView{User: u, Self: self, ContactVisible: visible, Availability: slots}, nil
 }
 
-func (s *Service) contactVisible(ctx context.Context, cur Current, u store.User, privileged bool) (bool, error) {
-	if privileged {
+func (s *Service) contactVisible(ctx context.Context, cur Current, u store.User) (bool, error) {
+	switch policy.ContactVisible(cur.Actor, u.ID, u.ContactVisibility) {
+	case policy.ContactShown:
 		return true, nil
-	}
-	if !cur.Actor.SignedIn() {
-		return false, nil
-	}
-	switch u.ContactVisibility {
-	case VisibleEveryone:
-		return true, nil
-	case VisibleCoPlayers:
+	case policy.ContactIfCoPlayers:
 		return s.coPlayers(ctx, cur.User.ID, u.ID)
 	}
 	return false, nil

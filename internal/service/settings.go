@@ -6,13 +6,14 @@ import (
 
 	"github.com/jmoiron/sqlx"
 
+	"github.com/tennisladder/ladder/internal/policy"
 	"github.com/tennisladder/ladder/internal/store"
 )
 
 // Contact visibility values: who sees a player's phone, messaging handles and email.
 const (
-	VisibleEveryone  = "everyone"
-	VisibleCoPlayers = "co_players"
+	VisibleEveryone  = policy.ContactEveryone
+	VisibleCoPlayers = policy.ContactCoPlayers
 	VisibleNobody    = "nobody"
 )
 

@@ -47,6 +47,50 @@ func (s *Service) Standings(ctx context.Context, cur Current, id int64) (store.T
 	return t, rows, err
 }
 
+// ChallengeTargets answers, for the standings rows of t, whom the caller may challenge from
+// them (policy.ChallengeOpponent: active players within the range of an active player's
+// position): Can holds the user ids; Blocked is the refusal code when the caller may challenge
+// nobody at all ("" when they may; e.g. challenge.not_player, challenge.self_unavailable).
+type ChallengeTargets struct {
+	Can     map[int64]bool
+	Blocked string
+}
+
+// Targets computes ChallengeTargets. The server checks again when the challenge is sent (open
+// challenges, game limits).
+func Targets(cur Current, t store.Tournament, rows []StandingRow) ChallengeTargets {
+	out := ChallengeTargets{Can: map[int64]bool{}}
+	if !cur.Actor.SignedIn() {
+		out.Blocked = policy.CodeSignInRequired
+		return out
+	}
+	var me *policy.Entry
+	for _, r := range rows {
+		if r.UserID == cur.User.ID {
+			me = &policy.Entry{UserID: r.UserID, Position: r.Position, Status: r.Status}
+		}
+	}
+	if err := policy.ChallengeOpponent(t.Status, t.ChallengeRange, me, nil); err != nil {
+		if d, ok := err.(*policy.Denied); ok && d.Code != policy.CodeChallengeOpponentMissing {
+			out.Blocked = d.Code
+			return out
+		}
+	}
+	for _, r := range rows {
+		them := &policy.Entry{UserID: r.UserID, Position: r.Position, Status: r.Status}
+		if policy.ChallengeOpponent(t.Status, t.ChallengeRange, me, them) == nil {
+			out.Can[r.UserID] = true
+		}
+	}
+	return out
+}
+
+// ParticipantRow is a participant with what the caller may do to them (the page's can_* flags).
+type ParticipantRow struct {
+	store.Participant
+	Can policy.ParticipantCan
+}
+
 // standingsEntry is a computed ranking for one version of a tournament.
 type standingsEntry struct {
 	version int64
@@ -104,7 +148,7 @@ func (s *Service) computeStandingRows(ctx context.Context, t store.Tournament) (
 
 // Participants lists a tournament's people: players and referees for whoever may see the
 // standings, and pending join requests too for those who decide them.
-func (s *Service) Participants(ctx context.Context, cur Current, id int64) ([]store.Participant, error) {
+func (s *Service) Participants(ctx context.Context, cur Current, id int64) ([]ParticipantRow, error) {
 	t, rel, err := s.standingsVisible(ctx, cur, id)
 	if err != nil {
 		return nil, err
@@ -113,12 +157,17 @@ func (s *Service) Participants(ctx context.Context, cur Current, id int64) ([]st
 	if err != nil {
 		return nil, err
 	}
-	if policy.ManageTournament(cur.Actor, rel) == nil {
-		return all, nil
+	if policy.ManageTournament(cur.Actor, rel) != nil {
+		all = slices.DeleteFunc(all, func(p store.Participant) bool {
+			return p.Status == "requested" && !(cur.Actor.SignedIn() && p.UserID == cur.User.ID)
+		})
 	}
-	return slices.DeleteFunc(all, func(p store.Participant) bool {
-		return p.Status == "requested" && !(cur.Actor.SignedIn() && p.UserID == cur.User.ID)
-	}), nil
+	out := make([]ParticipantRow, len(all))
+	for i, p := range all {
+		out[i] = ParticipantRow{Participant: p, Can: policy.ParticipantPermissions(cur.Actor, rel, t.CreatorID.Int64,
+			policy.Participant{UserID: p.UserID, Role: p.Role, Status: p.Status})}
+	}
+	return out, nil
 }
 
 // TournamentStats is the Statistics tab.

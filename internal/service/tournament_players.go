@@ -153,16 +153,10 @@ func (s *Service) DecideJoinRequest(ctx context.Context, cur Current, id, userID
 	})
 }
 
-// canActOn refuses management of the tournament's creator by anyone but the creator and super
-// admins, and of oneself (players leave or pause through their own actions).
+// canActOn asks the policy whether the caller may act on participant userID (see
+// policy.ActOnParticipant: not on oneself, the creator protected).
 func canActOn(cur Current, t *store.Tournament, rel policy.TournamentRelation, userID int64) error {
-	if userID == cur.User.ID {
-		return &Error{Kind: KindForbidden, Code: "tournament.not_yourself"}
-	}
-	if t.CreatorID.Valid && t.CreatorID.Int64 == userID && !rel.Creator && !cur.Actor.IsSuperAdmin() {
-		return &Error{Kind: KindForbidden, Code: "tournament.creator_protected"}
-	}
-	return nil
+	return denied(policy.ActOnParticipant(cur.Actor, rel, t.CreatorID.Int64, policy.Participant{UserID: userID}))
 }
 
 // SetPlayerStatus pauses, suspends or reactivates a participant (creator, referees, super admins)
@@ -173,9 +167,6 @@ func (s *Service) SetPlayerStatus(ctx context.Context, cur Current, id, userID i
 			Code: "validation.one_of", Params: map[string]any{"values": "active, paused, suspended"}}}}
 	}
 	return s.changeParticipants(ctx, cur, id, func(tx *sqlx.Tx, t *store.Tournament, rel policy.TournamentRelation) error {
-		if err := denied(policy.ManagePlayers(cur.Actor, rel)); err != nil {
-			return err
-		}
 		if err := canActOn(cur, t, rel, userID); err != nil {
 			return err
 		}
@@ -201,9 +192,6 @@ func (s *Service) SetPlayerStatus(ctx context.Context, cur Current, id, userID i
 // RemovePlayer takes a participant out of the tournament and tells them.
 func (s *Service) RemovePlayer(ctx context.Context, cur Current, id, userID int64) error {
 	return s.changeParticipants(ctx, cur, id, func(tx *sqlx.Tx, t *store.Tournament, rel policy.TournamentRelation) error {
-		if err := denied(policy.ManagePlayers(cur.Actor, rel)); err != nil {
-			return err
-		}
 		if err := canActOn(cur, t, rel, userID); err != nil {
 			return err
 		}
@@ -212,8 +200,9 @@ func (s *Service) RemovePlayer(ctx context.Context, cur Current, id, userID int6
 			return err
 		}
 		// Referees are demoted by whoever runs the tournament, not removed by other referees.
-		if p.Role == "referee" && policy.ManageTournament(cur.Actor, rel) != nil {
-			return &Error{Kind: KindForbidden, Code: "http.forbidden"}
+		if err := denied(policy.RemoveParticipant(cur.Actor, rel, t.CreatorID.Int64,
+			policy.Participant{UserID: userID, Role: p.Role, Status: p.Status})); err != nil {
+			return err
 		}
 		if err := s.db.SnapshotWeek(ctx, tx, t); err != nil {
 			return err

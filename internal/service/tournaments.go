@@ -235,6 +235,7 @@ type TournamentDetail struct {
 	MyRole     string
 	// Permissions for the page (the server checks each action again).
 	CanManage, CanManagePlayers, CanDecide, CanSeeStandings bool
+	Can                                                     policy.TournamentCan
 	JoinMode                                                string // join, request or "" (not possible)
 }
 
@@ -268,6 +269,7 @@ func (s *Service) Tournament(ctx context.Context, cur Current, id int64) (Tourna
 	d.CanManagePlayers = policy.ManagePlayers(cur.Actor, rel) == nil
 	d.CanDecide = t.Status == "pending" && policy.DecideTournament(cur.Actor) == nil
 	d.CanSeeStandings = policy.SeeStandings(cur.Actor, t.Privacy, rel)
+	d.Can = policy.TournamentPermissions(cur.Actor, rel, t.Status)
 	if t.Status == "active" && d.MyStatus == "" {
 		d.JoinMode = "request"
 		if policy.JoinsDirectly(cur.Actor, t.Privacy) {

@@ -7,6 +7,8 @@ import (
 
 	"github.com/jmoiron/sqlx"
 
+	"github.com/tennisladder/ladder/internal/policy"
+
 	"github.com/tennisladder/ladder/internal/store"
 )
 
@@ -38,8 +40,8 @@ func (s *Service) ValidateResult(ctx context.Context, cur Current, id int64, app
 		if err != nil {
 			return err
 		}
-		if !acc.Validator {
-			return &Error{Kind: KindForbidden, Code: "match.only_validators"}
+		if err := denied(policy.ValidateMatch(cur.Actor, acc.Scope, MatchFacts(m))); err != nil {
+			return err
 		}
 		if !approve {
 			ok, err := s.db.RejectMatchResult(ctx, tx, id, cur.User.ID, notes)
@@ -125,8 +127,23 @@ func (s *Service) Matches(ctx context.Context, cur Current, in MatchListInput) (
 	f := store.MatchFilter{TournamentID: in.TournamentID, States: in.States, Before: in.Before, Limit: in.Limit}
 	switch in.Scope {
 	case "validation":
-		f.ValidatorID, f.AllTournaments = cur.User.ID, cur.Actor.IsSuperAdmin()
+		// Results the caller validates: in the tournaments where policy lets them (everywhere,
+		// for super admins), never of a match they play.
+		f.NotPlayerID = cur.User.ID
 		f.States = []string{"result_reported", "result_disputed"}
+		if policy.ValidateResults(cur.Actor, policy.TournamentRelation{}, true) != nil {
+			roles, err := s.db.ValidatorRoles(ctx, cur.User.ID)
+			if err != nil {
+				return nil, err
+			}
+			f.InTournaments = []int64{}
+			for _, r := range roles {
+				rel := policy.TournamentRelation{Creator: r.Creator, Referee: r.Referee, Member: r.Referee}
+				if policy.ValidateResults(cur.Actor, rel, r.HasReferee) == nil {
+					f.InTournaments = append(f.InTournaments, r.TournamentID)
+				}
+			}
+		}
 		rows, err := s.db.ListMatches(ctx, f)
 		if err != nil {
 			return nil, err
@@ -141,7 +158,7 @@ func (s *Service) Matches(ctx context.Context, cur Current, in MatchListInput) (
 			seen[r.ID] = true
 		}
 		for _, r := range mine {
-			if !seen[r.ID] && !r.ResultConfirmed && r.ReporterID.Int64 != cur.User.ID {
+			if !seen[r.ID] && policy.AnswerResult(cur.Actor, MatchFacts(r)) == nil && !r.ResultConfirmed {
 				rows = append(rows, r)
 			}
 		}

@@ -95,15 +95,15 @@ func (db *DB) CancelMatch(ctx context.Context, tx *sqlx.Tx, id, by int64) (bool,
 // MatchFilter selects matches for a list.
 type MatchFilter struct {
 	PlayerID int64 // matches this user plays (0: any)
-	// ValidatorID lists matches waiting for validation in tournaments this user validates: as
-	// their referee, or as creator of a tournament without one. AllTournaments widens it to
-	// every tournament (super admins).
-	ValidatorID    int64
-	AllTournaments bool
-	TournamentID   int64
-	States         []string
-	Before         int64
-	Limit          int
+	// InTournaments, when not nil, keeps matches of these tournaments only (an empty list keeps
+	// none): the service fills it with the tournaments whose results the caller validates.
+	InTournaments []int64
+	// NotPlayerID leaves out the matches this user plays (nobody validates their own match).
+	NotPlayerID  int64
+	TournamentID int64
+	States       []string
+	Before       int64
+	Limit        int
 }
 
 // ListMatches lists matches, newest first.
@@ -113,10 +113,17 @@ func (db *DB) ListMatches(ctx context.Context, f MatchFilter) ([]MatchRow, error
 	if f.PlayerID != 0 {
 		where, args = append(where, "(m.player1_id = ? OR m.player2_id = ?)"), append(args, f.PlayerID, f.PlayerID)
 	}
-	if f.ValidatorID != 0 && !f.AllTournaments {
-		where = append(where, `(EXISTS (SELECT 1 FROM tournament_players r WHERE r.tournament_id = m.tournament_id AND r.user_id = ? AND r.role = 'referee')
-			OR (t.creator_id = ? AND NOT EXISTS (SELECT 1 FROM tournament_players r WHERE r.tournament_id = m.tournament_id AND r.role = 'referee')))`)
-		args = append(args, f.ValidatorID, f.ValidatorID)
+	if f.InTournaments != nil {
+		if len(f.InTournaments) == 0 {
+			return []MatchRow{}, nil
+		}
+		where = append(where, "m.tournament_id IN (?"+strings.Repeat(", ?", len(f.InTournaments)-1)+")")
+		for _, id := range f.InTournaments {
+			args = append(args, id)
+		}
+	}
+	if f.NotPlayerID != 0 {
+		where, args = append(where, "m.player1_id <> ? AND m.player2_id <> ?"), append(args, f.NotPlayerID, f.NotPlayerID)
 	}
 	if f.TournamentID != 0 {
 		where, args = append(where, "m.tournament_id = ?"), append(args, f.TournamentID)
@@ -135,5 +142,27 @@ func (db *DB) ListMatches(ctx context.Context, f MatchFilter) ([]MatchRow, error
 	out := []MatchRow{}
 	err := db.R.SelectContext(ctx, &out, db.Dialect.rebind(matchRowSelect+` WHERE `+strings.Join(where, " AND ")+
 		` ORDER BY m.id DESC LIMIT ?`), append(args, limit)...)
+	return out, err
+}
+
+// TournamentRole is one user's standing in a tournament whose results they may validate.
+type TournamentRole struct {
+	TournamentID int64 `db:"tournament_id"`
+	Creator      bool  `db:"creator"`
+	Referee      bool  `db:"referee"`
+	HasReferee   bool  `db:"has_referee"`
+}
+
+// ValidatorRoles lists the tournaments a user created or referees, with whether each has a
+// referee: the facts policy.ValidateResults decides on.
+func (db *DB) ValidatorRoles(ctx context.Context, userID int64) ([]TournamentRole, error) {
+	out := []TournamentRole{}
+	err := db.R.SelectContext(ctx, &out, db.Dialect.rebind(`SELECT t.id AS tournament_id,
+		CASE WHEN t.creator_id = ? THEN 1 ELSE 0 END AS creator,
+		CASE WHEN EXISTS (SELECT 1 FROM tournament_players r WHERE r.tournament_id = t.id AND r.user_id = ? AND r.role = 'referee') THEN 1 ELSE 0 END AS referee,
+		CASE WHEN EXISTS (SELECT 1 FROM tournament_players r WHERE r.tournament_id = t.id AND r.role = 'referee') THEN 1 ELSE 0 END AS has_referee
+		FROM tournaments t WHERE t.creator_id = ?
+		OR EXISTS (SELECT 1 FROM tournament_players r WHERE r.tournament_id = t.id AND r.user_id = ? AND r.role = 'referee')
+		ORDER BY t.id`), userID, userID, userID, userID)
 	return out, err
 }

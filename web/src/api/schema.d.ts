@@ -1093,6 +1093,12 @@ export interface components {
         ChallengeView: {
             /** @description Accepted automatically: the challenged player had rejected the tournament's maximum */
             auto_accepted: boolean;
+            /** @description Accept at one of the proposed times (the challenged player, while pending) */
+            can_accept: boolean;
+            /** @description Withdraw (the challenger, while pending) */
+            can_cancel: boolean;
+            /** @description Reject (the challenged player, while pending) */
+            can_reject: boolean;
             challenged: components["schemas"]["PersonView"];
             challenger: components["schemas"]["PersonView"];
             /** Format: date-time */
@@ -1377,11 +1383,17 @@ export interface components {
             winner_position_before: number;
         };
         MatchView: {
-            /** @description The caller may confirm or dispute the reported result */
-            can_answer: boolean;
+            /** @description Call the match off (the players, and who manages the tournament's players) */
             can_cancel: boolean;
+            /** @description Confirm the reported result (the player who did not report it) */
+            can_confirm: boolean;
+            /** @description Set or change the time and place (the players, before a result) */
             can_confirm_time: boolean;
+            /** @description Dispute the reported result (the player who did not report it) */
+            can_dispute: boolean;
+            /** @description Report the result (the players, before a result) */
             can_report: boolean;
+            /** @description Approve or reject the result (validators and super admins, never a player of the match) */
             can_validate: boolean;
             /** Format: int64 */
             challenge_id?: number;
@@ -1463,6 +1475,14 @@ export interface components {
             status: "active" | "paused";
         };
         ParticipantView: {
+            /** @description Make the referee a player again */
+            can_demote: boolean;
+            can_pause: boolean;
+            /** @description Make them the referee */
+            can_promote: boolean;
+            can_reactivate: boolean;
+            can_remove: boolean;
+            can_suspend: boolean;
             /**
              * Format: date-time
              * @description For requests: when it was sent
@@ -1715,6 +1735,8 @@ export interface components {
             weekday: number;
         };
         StandingView: {
+            /** @description The caller may challenge this player (active, within the challenge range of the caller's position); the server checks again when the challenge is sent */
+            can_challenge: boolean;
             /** @description Last five validated results, newest first: W or L */
             form: string[];
             /** Format: int64 */
@@ -1744,6 +1766,8 @@ export interface components {
             won: number;
         };
         StandingsOutputBody: {
+            /** @description Why the caller may challenge nobody here (an errors.json code, e.g. challenge.not_player, challenge.self_unavailable, tournament.not_active, auth.sign_in_required); empty when they may challenge */
+            challenge_blocked: string;
             /**
              * Format: int64
              * @description Places above or below a player may challenge (0: anyone)
@@ -1876,14 +1900,20 @@ export interface components {
             special_rules?: string;
         };
         TournamentDetailOutputBody: {
+            /** @description Close the tournament (creator and super admins, while active) */
+            can_close: boolean;
             /** @description Approve or reject (super admins, pending only) */
             can_decide: boolean;
+            /** @description Edit the tournament (its creator and super admins) */
+            can_edit: boolean;
             /** @description Decide requests, referees, shuffle, edit, close */
             can_manage: boolean;
             /** @description Pause, suspend, reactivate, remove players */
             can_manage_players: boolean;
             /** @description Private tournaments: members, creator and admins */
             can_see_standings: boolean;
+            /** @description Shuffle the ranking (creator and super admins, while active) */
+            can_shuffle: boolean;
             /**
              * Format: int64
              * @description Players may challenge up to this many places above or below (0: anyone)

@@ -35,6 +35,9 @@ export function makeTournament(overrides: Partial<TournamentDetail> = {}): Tourn
     can_manage_players: false,
     can_decide: false,
     can_see_standings: true,
+    can_edit: false,
+    can_shuffle: false,
+    can_close: false,
     join_mode: 'join',
     ...overrides,
   };
@@ -57,16 +60,29 @@ export function makeStanding(position: number, overrides: Partial<Standing> = {}
     form: ['W', 'L', 'W'],
     movement: 0,
     new: false,
+    can_challenge: false,
     ...overrides,
   };
 }
 
 export function makeStandings(overrides: Partial<Standings> = {}): Standings {
-  return { ranking_type: 'points', challenge_range: 2, items: [1, 2, 3, 4, 5].map((p) => makeStanding(p)), ...overrides };
+  return { ranking_type: 'points', challenge_range: 2, challenge_blocked: '', items: [1, 2, 3, 4, 5].map((p) => makeStanding(p)), ...overrides };
 }
 
 export function makeParticipant(id: number, name: string, overrides: Partial<Participant> = {}): Participant {
-  return { player: { id, display_name: name, photo_url: '' }, role: 'player', status: 'active', joined_at: '2026-02-01T10:00:00Z', ...overrides };
+  return {
+    player: { id, display_name: name, photo_url: '' },
+    role: 'player',
+    status: 'active',
+    joined_at: '2026-02-01T10:00:00Z',
+    can_pause: false,
+    can_suspend: false,
+    can_reactivate: false,
+    can_remove: false,
+    can_promote: false,
+    can_demote: false,
+    ...overrides,
+  };
 }
 
 export const NO_STATS: Statistics = {

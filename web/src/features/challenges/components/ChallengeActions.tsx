@@ -49,21 +49,23 @@ export function ChallengeActions({ challenge: c }: { challenge: Challenge }) {
     }
   }
 
-  if (c.status !== 'pending' || c.direction === 'other') return null;
+  // What the viewer may do is the server's answer (can_*); the page only reads it.
+  if (!c.can_accept && !c.can_reject && !c.can_cancel) return null;
   return (
     <div className="flex flex-wrap gap-2">
-      {c.direction === 'received' ? (
-        <>
-          <Button size="sm" onClick={() => setOpen('accept')}>
-            <Check className="h-4 w-4" aria-hidden="true" />
-            {t('actions.accept')}
-          </Button>
-          <Button size="sm" variant="outline" onClick={() => setOpen('reject')}>
-            <X className="h-4 w-4" aria-hidden="true" />
-            {t('actions.reject')}
-          </Button>
-        </>
-      ) : (
+      {c.can_accept && (
+        <Button size="sm" onClick={() => setOpen('accept')}>
+          <Check className="h-4 w-4" aria-hidden="true" />
+          {t('actions.accept')}
+        </Button>
+      )}
+      {c.can_reject && (
+        <Button size="sm" variant="outline" onClick={() => setOpen('reject')}>
+          <X className="h-4 w-4" aria-hidden="true" />
+          {t('actions.reject')}
+        </Button>
+      )}
+      {c.can_cancel && (
         <Button size="sm" variant="outline" onClick={() => setOpen('cancel')}>
           <Undo2 className="h-4 w-4" aria-hidden="true" />
           {t('actions.withdraw')}

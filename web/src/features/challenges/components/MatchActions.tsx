@@ -47,7 +47,7 @@ export function MatchActions({ match: m }: { match: Match }) {
     }
   }
 
-  const any = m.can_confirm_time || m.can_report || m.can_answer || m.can_validate || m.can_cancel;
+  const any = m.can_confirm_time || m.can_report || m.can_confirm || m.can_dispute || m.can_validate || m.can_cancel;
   if (!any) return null;
   return (
     <div className="flex flex-wrap gap-2">
@@ -57,17 +57,17 @@ export function MatchActions({ match: m }: { match: Match }) {
           {t('actions.validate')}
         </Button>
       )}
-      {m.can_answer && (
-        <>
-          <Button size="sm" onClick={() => setOpen('confirm')}>
-            <ClipboardCheck className="h-4 w-4" aria-hidden="true" />
-            {t('actions.confirmResult')}
-          </Button>
-          <Button size="sm" variant="outline" onClick={() => setOpen('dispute')}>
-            <ThumbsDown className="h-4 w-4" aria-hidden="true" />
-            {t('actions.dispute')}
-          </Button>
-        </>
+      {m.can_confirm && (
+        <Button size="sm" onClick={() => setOpen('confirm')}>
+          <ClipboardCheck className="h-4 w-4" aria-hidden="true" />
+          {t('actions.confirmResult')}
+        </Button>
+      )}
+      {m.can_dispute && (
+        <Button size="sm" variant="outline" onClick={() => setOpen('dispute')}>
+          <ThumbsDown className="h-4 w-4" aria-hidden="true" />
+          {t('actions.dispute')}
+        </Button>
       )}
       {m.can_confirm_time && (
         <Button size="sm" variant={proposing ? 'primary' : 'outline'} onClick={() => setOpen('time')}>

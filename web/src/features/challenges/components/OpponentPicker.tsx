@@ -17,17 +17,17 @@ interface Props {
 }
 
 /**
- * The tournament (the active ones the viewer plays in) and the opponent: active players within
- * the challenge range of the viewer's position, shown with their position.
+ * The tournament (the active ones the viewer plays in) and the opponent: the players the server
+ * says the viewer may challenge (can_challenge), shown with their position.
  */
 export function OpponentPicker({ tournamentId, opponentId, onTournament, onOpponent, errors }: Props) {
   const { t } = useTranslation('challenges');
   const { user } = useSession();
-  const meId = user?.id ?? 0;
+  const meId = user?.id ?? 0; // keys the cached queries per account
   const tournaments = useQuery(myTournamentsQuery(meId));
   const standings = useQuery(standingsQuery(meId, tournamentId));
   const list = tournaments.data ?? [];
-  const eligible = standings.data ? eligibleOpponents(standings.data, meId) : null;
+  const eligible = standings.data ? eligibleOpponents(standings.data) : null;
   const options = eligible?.opponents ?? [];
   // A link from a ranking may name someone the viewer cannot challenge (moved, paused): say so.
   const named = standings.data?.items.find((s) => s.player.id === opponentId);

@@ -20,9 +20,8 @@ export function PendingValidations({ staffOnly = false }: { staffOnly?: boolean 
   const query = useQuery(pendingValidationsQuery(meId));
   if (query.isPending) return staffOnly ? null : <Spinner className="py-12" />;
   if (query.isError) return staffOnly ? null : <LoadError title={t('pending.loadFailed')} onRetry={() => void query.refetch()} />;
-  const items = staffOnly
-    ? query.data.items.filter((m) => m.can_validate && m.player1.id !== meId && m.player2.id !== meId)
-    : query.data.items;
+  // The server never lets a player of a match validate it (can_validate): the staff list only reads it.
+  const items = staffOnly ? query.data.items.filter((m) => m.can_validate) : query.data.items;
   if (items.length === 0) {
     return staffOnly ? null : <EmptyState icon={ClipboardCheck} title={t('pending.emptyTitle')} body={t('pending.emptyBody')} />;
   }

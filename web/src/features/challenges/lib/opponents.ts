@@ -1,29 +1,24 @@
 import type { components } from '@/api/schema';
 
 export type Standing = components['schemas']['StandingView'];
-export type Standings = Pick<components['schemas']['StandingsOutputBody'], 'challenge_range' | 'items'>;
-
-/** Mirrors the server's rule (internal/ladder.CanChallenge): up to `range` places away, 0 = anyone. */
-export function withinRange(range: number, from: number, to: number): boolean {
-  if (from === to || from <= 0 || to <= 0) return false;
-  return range === 0 || Math.abs(from - to) <= range;
-}
+export type Standings = Pick<components['schemas']['StandingsOutputBody'], 'challenge_blocked' | 'items'>;
 
 export type OpponentsResult =
-  | { ok: true; me: Standing; opponents: Standing[] }
+  | { ok: true; opponents: Standing[] }
   | { ok: false; reason: 'notPlayer' | 'notActive'; opponents: [] };
 
 /**
- * Whom the viewer may challenge in a tournament: active players within the challenge range of
- * the viewer's position, in ranking order. The viewer must be an active player of the standings
- * (the server refuses otherwise, and says so, but the dialog should not offer a dead end).
+ * Whom the viewer may challenge in a tournament, as the server answered it (the policy decides:
+ * `can_challenge` per standings row, `challenge_blocked` when nobody), in ranking order. The
+ * dialog only reads these answers; it never re-derives the challenge range.
  */
-export function eligibleOpponents(standings: Standings, meId: number): OpponentsResult {
-  const me = standings.items.find((s) => s.player.id === meId);
-  if (!me) return { ok: false, reason: 'notPlayer', opponents: [] };
-  if (me.status !== 'active') return { ok: false, reason: 'notActive', opponents: [] };
-  const opponents = standings.items.filter(
-    (s) => s.player.id !== meId && s.status === 'active' && withinRange(standings.challenge_range, me.position, s.position),
-  );
-  return { ok: true, me, opponents };
+export function eligibleOpponents(standings: Standings): OpponentsResult {
+  switch (standings.challenge_blocked) {
+    case '':
+      return { ok: true, opponents: standings.items.filter((s) => s.can_challenge) };
+    case 'challenge.self_unavailable':
+      return { ok: false, reason: 'notActive', opponents: [] };
+    default:
+      return { ok: false, reason: 'notPlayer', opponents: [] };
+  }
 }

@@ -26,7 +26,7 @@ function setup(at: string, extra: Route[] = []) {
     [
       'GET',
       '/api/tournaments/3/standings',
-      () => ok({ challenge_range: 1, ranking_type: 'points', items: [standing(3, RUI), standing(4, ANA), standing(5, ME), standing(6, { id: 13, display_name: 'Zé', photo_url: '' }, 'paused')] }),
+      () => ok({ challenge_range: 1, challenge_blocked: '', ranking_type: 'points', items: [standing(3, RUI), standing(4, ANA, 'active', true), standing(5, ME), standing(6, { id: 13, display_name: 'Zé', photo_url: '' }, 'paused')] }),
     ],
     ['GET', '/api/profile', () => ok({ availability: [{ weekday: 1, start_minute: 1080, end_minute: 1320 }] })],
     ['GET', '/api/challenges/suggestions', () => ok({ times: [at18h30(2).toISOString()], mine_configured: true, opponent_configured: true })],
@@ -40,7 +40,7 @@ const bodyOf = async (r: Request) => JSON.parse(await r.clone().text()) as Recor
 describe('create challenge dialog', () => {
   it('is prefilled from the ranking link, offers only reachable opponents, and sends the challenge', async () => {
     const { user, to } = setup('/challenges?create=true&tournament=3&opponent=11', [
-      ['POST', '/api/challenges', () => jsonResponse(201, challenge({ direction: 'sent', challenger: ME, challenged: ANA }))],
+      ['POST', '/api/challenges', () => jsonResponse(201, challenge({ direction: 'sent', challenger: ME, challenged: ANA, can_accept: false, can_reject: false, can_cancel: true }))],
     ]);
     const dialog = await screen.findByRole('dialog', { name: 'Criar desafio' });
     const opponent = within(dialog).getByLabelText('Adversário');

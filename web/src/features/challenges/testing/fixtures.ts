@@ -22,6 +22,9 @@ export function challenge(overrides: Partial<Challenge> = {}): Challenge {
     auto_accepted: false,
     expires_at: hours(50),
     created_at: hours(-1),
+    can_accept: true,
+    can_reject: true,
+    can_cancel: false,
     ...overrides,
   };
 }
@@ -44,14 +47,15 @@ export function match(overrides: Partial<Match> = {}): Match {
     loser_points: 0,
     can_confirm_time: true,
     can_report: true,
-    can_answer: false,
+    can_confirm: false,
+    can_dispute: false,
     can_validate: false,
     can_cancel: true,
     ...overrides,
   };
 }
 
-export const standing = (position: number, player: Person, status: Standing['status'] = 'active'): Standing => ({
+export const standing = (position: number, player: Person, status: Standing['status'] = 'active', canChallenge = false): Standing => ({
   position,
   player,
   status,
@@ -63,4 +67,5 @@ export const standing = (position: number, player: Person, status: Standing['sta
   movement: 0,
   new: false,
   form: [],
+  can_challenge: canChallenge,
 });

@@ -14,13 +14,13 @@ type Pending = 'shuffle' | 'close' | null;
  * The 'Manage' menu of the creator and super admins: edit, shuffle the ranking and close the
  * tournament (the last two only while it is active, each confirmed first).
  */
-export function ManageMenu({ tournament, onEdit }: { tournament: Pick<TournamentDetail, 'id' | 'name' | 'status'>; onEdit?: () => void }) {
+export function ManageMenu({ tournament, onEdit }: { tournament: Pick<TournamentDetail, 'id' | 'name' | 'can_shuffle' | 'can_close'>; onEdit?: () => void }) {
   const { t } = useTranslation('tournament');
   const run = useTournamentAction();
   const [pending, setPending] = useState<Pending>(null);
   const { id, name } = tournament;
-  const active = tournament.status === 'active';
-  if (!active && !onEdit) return null;
+  // The server's answers (can_edit, can_shuffle, can_close): the menu only reads them.
+  if (!tournament.can_shuffle && !tournament.can_close && !onEdit) return null;
   return (
     <>
       <Menu
@@ -40,13 +40,13 @@ export function ManageMenu({ tournament, onEdit }: { tournament: Pick<Tournament
             {t('manage.edit')}
           </MenuItem>
         )}
-        {active && (
+        {tournament.can_shuffle && (
           <MenuItem onSelect={() => setPending('shuffle')}>
             <Shuffle className="h-4 w-4" aria-hidden="true" />
             {t('manage.shuffle')}
           </MenuItem>
         )}
-        {active && (
+        {tournament.can_close && (
           <MenuItem onSelect={() => setPending('close')}>
             <Lock className="h-4 w-4" aria-hidden="true" />
             {t('manage.close')}

@@ -12,38 +12,24 @@ import { ConfirmDialog } from '@/components/ConfirmDialog';
 
 type Ask = { kind: 'remove' } | { kind: 'replace'; question: string } | null;
 
-/** What the viewer may do to one participant: the server's rules (service.canActOn), mirrored. */
-export function participantActions(
-  tournament: Pick<TournamentDetail, 'can_manage' | 'can_manage_players' | 'creator_id'>,
-  p: Participant,
-  viewerId: number | undefined,
-) {
-  const isSelf = p.player.id === viewerId;
-  // Only the creator (themselves: not here) and super admins (can_manage without being the creator) touch the creator.
-  const creatorProtected = p.player.id === tournament.creator_id && !tournament.can_manage;
-  const usable = p.status !== 'requested' && !isSelf && !creatorProtected && tournament.can_manage_players;
-  const referee = p.role === 'referee';
-  return {
-    pause: usable && p.status === 'active',
-    suspend: usable && p.status !== 'suspended',
-    reactivate: usable && p.status !== 'active',
-    // Referees are demoted by whoever runs the tournament, never removed by another referee.
-    remove: usable && (!referee || tournament.can_manage),
-    promote: usable && tournament.can_manage && !referee,
-    demote: usable && tournament.can_manage && referee,
-  };
-}
-
 /**
  * The per-participant menu of managers and referees: pause, suspend, reactivate, remove
  * (confirmed), and for managers promote to referee (asking to replace the current one when the
  * server answers 409 tournament.referee_exists) or demote the referee.
  */
-export function ParticipantMenu({ tournament, participant: p, viewerId }: { tournament: TournamentDetail; participant: Participant; viewerId?: number }) {
+export function ParticipantMenu({ tournament, participant: p }: { tournament: TournamentDetail; participant: Participant }) {
   const { t } = useTranslation('tournament');
   const run = useTournamentAction();
   const [ask, setAsk] = useState<Ask>(null);
-  const can = participantActions(tournament, p, viewerId);
+  // What the viewer may do to this participant is the server's answer (can_* per row).
+  const can = {
+    pause: p.can_pause,
+    suspend: p.can_suspend,
+    reactivate: p.can_reactivate,
+    remove: p.can_remove,
+    promote: p.can_promote,
+    demote: p.can_demote,
+  };
   const name = p.player.display_name;
   const user = p.player.id;
   const id = tournament.id;

@@ -74,7 +74,7 @@ function Request({ p, tournament }: { p: Participant; tournament: TournamentDeta
   );
 }
 
-function People({ list, tournament, viewerId }: { list: Participant[]; tournament: TournamentDetail; viewerId?: number }) {
+function People({ list, tournament }: { list: Participant[]; tournament: TournamentDetail }) {
   const { t, i18n } = useTranslation('tournament');
   const language = i18n.resolvedLanguage ?? i18n.language;
   return (
@@ -82,7 +82,7 @@ function People({ list, tournament, viewerId }: { list: Participant[]; tournamen
       {list.map((p) => (
         <li key={p.player.id} className="flex items-center gap-3 py-3" data-testid="participant">
           <Person p={p} tournament={tournament} note={t('participants.joinedOn', { date: formatDate(p.joined_at, language) })} />
-          <ParticipantMenu tournament={tournament} participant={p} viewerId={viewerId} />
+          <ParticipantMenu tournament={tournament} participant={p} />
         </li>
       ))}
     </ul>
@@ -116,10 +116,10 @@ export function ParticipantsTab({ tournament }: { tournament: TournamentDetail }
               </SectionCard>
             )}
             <SectionCard icon={Gavel} title={t('participants.referee')} compact>
-              {referees.length === 0 ? <p className="text-sm text-muted">{t('overview.noReferee')}</p> : <People list={referees} tournament={tournament} viewerId={user?.id} />}
+              {referees.length === 0 ? <p className="text-sm text-muted">{t('overview.noReferee')}</p> : <People list={referees} tournament={tournament} />}
             </SectionCard>
             <SectionCard icon={Users} title={t('participants.players', { count: players.length })} compact>
-              {players.length === 0 ? <Empty>{t('ranking.empty')}</Empty> : <People list={players} tournament={tournament} viewerId={user?.id} />}
+              {players.length === 0 ? <Empty>{t('ranking.empty')}</Empty> : <People list={players} tournament={tournament} />}
             </SectionCard>
           </div>
         );

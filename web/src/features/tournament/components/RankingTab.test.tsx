@@ -54,8 +54,10 @@ describe('ranking tab', () => {
     renderPage(<RankingTab tournament={tournament} />, { user: makeUser() });
   }
 
-  it("highlights the viewer's row and offers Challenge only within range, never to oneself", async () => {
+  it("highlights the viewer's row and offers Challenge exactly where the server allows it", async () => {
     const standings = makeStandings({ challenge_range: 1 });
+    // The server's answer for Pedro, 3rd with range 1: Rui (2nd) yes; Inês (4th) paused; Ana (1st) out of range.
+    standings.items[1] = makeStanding(2, { can_challenge: true });
     standings.items[3] = makeStanding(4, { status: 'paused' });
     setup(undefined, standings);
     const table = await screen.findByTestId('ranking-table');
@@ -63,7 +65,6 @@ describe('ranking tab', () => {
     expect(rows).toHaveLength(5);
     expect(rows[2]).toHaveAttribute('aria-current', 'true');
     expect(within(rows[2]).getByText('Você')).toBeInTheDocument();
-    // Pedro is 3rd with range 1: Rui (2nd) may be challenged; Inês (4th) is paused; Ana (1st) out of range.
     expect(within(rows[1]).getByRole('link', { name: 'Desafiar Rui Costa' })).toHaveAttribute('href', '/challenges?create=true&tournament=3&opponent=102');
     expect(within(rows[3]).queryByRole('link', { name: /Desafiar/ })).toBeNull();
     expect(within(rows[3]).getByText('Em pausa')).toBeInTheDocument();

@@ -6,7 +6,6 @@ import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/SessionProvider';
 import type { TournamentDetail } from '../api/get-tournament';
 import { standingsQuery, type Standing } from '../api/tournament-data';
-import { challengeTargets } from '../lib/challenge';
 import { ChallengeLink, FormChips, Movement } from './RankingBits';
 import { Empty, QueryState } from './QueryState';
 import { PlayerStatusBadge } from './TournamentBadges';
@@ -108,13 +107,12 @@ export function RankingTab({ tournament }: { tournament: TournamentDetail }) {
       {(standings) => {
         if (standings.items.length === 0) return <Empty>{t('ranking.empty')}</Empty>;
         const points = standings.ranking_type === 'points';
-        const target = challengeTargets(tournament, standings, user?.id);
         const props = (row: Standing): RowProps => ({
           row,
           points,
           own: row.player.id === user?.id,
           tournamentId: tournament.id,
-          challengeable: !!target && row.player.id !== user?.id && target(row),
+          challengeable: row.can_challenge, // the server's answer (policy.ChallengeOpponent)
         });
         return (
           <div>

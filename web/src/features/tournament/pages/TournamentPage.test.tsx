@@ -60,7 +60,7 @@ describe('/tournaments/:id', () => {
 
   it('shows a pending tournament with the time left, and Approve / Reject to super admins', async () => {
     const expires = new Date(Date.now() + (3 * 24 + 4) * 3600_000 + 60_000).toISOString();
-    setup(makeTournament({ status: 'pending', expires_at: expires, can_decide: true, can_manage: true, join_mode: '' }), { user: makeUser({ role: 'superadmin' }) });
+    setup(makeTournament({ status: 'pending', expires_at: expires, can_decide: true, can_manage: true, can_edit: true, join_mode: '' }), { user: makeUser({ role: 'superadmin' }) });
     expect(await screen.findByText('Pendente · faltam 3d 4h')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Aprovar' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Rejeitar' })).toBeInTheDocument();
@@ -113,7 +113,7 @@ describe('/tournaments/:id', () => {
 
   it("gives managers the Manage menu; a failed shuffle toasts 'Erro ao baralhar o ranking' with the server's message", async () => {
     const shuffle = vi.fn(() => jsonResponse(409, { status: 409, code: 'tournament.not_active', message: 'Este torneio não está ativo.' }));
-    setup(makeTournament({ can_manage: true, can_manage_players: true, is_creator: true, my_status: 'active', my_role: 'player', join_mode: '' }), {
+    setup(makeTournament({ can_manage: true, can_manage_players: true, can_edit: true, can_shuffle: true, can_close: true, is_creator: true, my_status: 'active', my_role: 'player', join_mode: '' }), {
       extra: [['POST', '/api/tournaments/3/shuffle', shuffle]],
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Gerir' }));
@@ -129,7 +129,7 @@ describe('/tournaments/:id', () => {
   });
 
   it("opens the tournaments feature's edit form from the Manage menu", async () => {
-    setup(makeTournament({ can_manage: true, can_manage_players: true, is_creator: true, join_mode: '' }), {
+    setup(makeTournament({ can_manage: true, can_manage_players: true, can_edit: true, can_shuffle: true, can_close: true, is_creator: true, join_mode: '' }), {
       extra: [['GET', '/api/clubs', () => ok({ items: [] })]],
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Gerir' }));

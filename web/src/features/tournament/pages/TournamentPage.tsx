@@ -68,7 +68,7 @@ function Page({ tournament }: { tournament: TournamentDetail }) {
         actions={
           <>
             <JoinButtons tournament={tournament} signedIn={!!user} onLogin={() => void login()} />
-            {tournament.can_manage && <ManageMenu tournament={tournament} onEdit={() => setEditing(true)} />}
+            {tournament.can_manage && <ManageMenu tournament={tournament} onEdit={tournament.can_edit ? () => setEditing(true) : undefined} />}
             {tournament.can_decide && <DecisionButtons tournament={tournament} />}
           </>
         }

@@ -1,0 +1,107 @@
+package policy
+
+// Player rules: who sees a player and their contact details (SPEC §3, §8), and who may act on a
+// tournament's participant (SPEC §6).
+
+// Tournament participant codes (translation keys of errors.json).
+const (
+	CodeParticipantNotYourself = "tournament.not_yourself"
+	CodeCreatorProtected       = "tournament.creator_protected"
+)
+
+// Contact visibility choices of a player (profile settings).
+const (
+	ContactEveryone  = "everyone"
+	ContactCoPlayers = "co_players"
+)
+
+// SeePlayer decides whether a may see the player owner: a player who chose not to be listed, or
+// who is suspended, is seen only by themselves and super admins (who moderate).
+func SeePlayer(a Actor, owner int64, hidden, suspended bool) bool {
+	return (a.SignedIn() && a.UserID == owner) || a.IsSuperAdmin() || (!hidden && !suspended)
+}
+
+// Contact is the answer of ContactVisible.
+type Contact int
+
+const (
+	ContactHidden      Contact = iota
+	ContactShown               // show the contact details
+	ContactIfCoPlayers         // show them only if both play in a common tournament
+)
+
+// ContactVisible decides whether a may see the contact details (email, phones, messengers) of
+// owner, who chose visibility: always themselves and super admins; signed-in players as chosen;
+// never visitors.
+func ContactVisible(a Actor, owner int64, visibility string) Contact {
+	switch {
+	case a.SignedIn() && (a.UserID == owner || a.IsSuperAdmin()):
+		return ContactShown
+	case !a.SignedIn():
+		return ContactHidden
+	case visibility == ContactEveryone:
+		return ContactShown
+	case visibility == ContactCoPlayers:
+		return ContactIfCoPlayers
+	}
+	return ContactHidden
+}
+
+// Participant is the tournament participant an action is about.
+type Participant struct {
+	UserID int64
+	Role   string // player, referee
+	Status string // requested, active, paused, suspended
+}
+
+// ActOnParticipant decides whether a (with relation r to a tournament created by creatorID) may
+// pause, suspend, reactivate or remove p: who manages the players, never on themselves (players
+// leave through their own actions), and never on the creator unless a is the creator or a
+// super admin.
+func ActOnParticipant(a Actor, r TournamentRelation, creatorID int64, p Participant) error {
+	if err := ManagePlayers(a, r); err != nil {
+		return err
+	}
+	if p.UserID == a.UserID {
+		return deny(CodeParticipantNotYourself)
+	}
+	if creatorID != 0 && p.UserID == creatorID && !r.Creator && !a.IsSuperAdmin() {
+		return deny(CodeCreatorProtected)
+	}
+	return nil
+}
+
+// RemoveParticipant is ActOnParticipant for removal: a referee is demoted by whoever runs the
+// tournament, not removed by another referee.
+func RemoveParticipant(a Actor, r TournamentRelation, creatorID int64, p Participant) error {
+	if err := ActOnParticipant(a, r, creatorID, p); err != nil {
+		return err
+	}
+	if p.Role == "referee" {
+		return ManageTournament(a, r)
+	}
+	return nil
+}
+
+// ParticipantCan is what a may do to one participant now (the API's can_* flags per row).
+type ParticipantCan struct {
+	Pause, Suspend, Reactivate, Remove, Promote, Demote bool
+}
+
+// ParticipantPermissions answers every participant action for a at once. Requests are decided
+// with the approvals, not here.
+func ParticipantPermissions(a Actor, r TournamentRelation, creatorID int64, p Participant) ParticipantCan {
+	if p.Status == "requested" || ActOnParticipant(a, r, creatorID, p) != nil {
+		return ParticipantCan{}
+	}
+	manage := ManageTournament(a, r) == nil
+	referee := p.Role == "referee"
+	return ParticipantCan{
+		Pause:      p.Status == "active",
+		Suspend:    p.Status != "suspended",
+		Reactivate: p.Status != "active",
+		Remove:     RemoveParticipant(a, r, creatorID, p) == nil,
+		Promote:    manage && !referee,
+		Demote:     manage && referee,
+	}
+}
