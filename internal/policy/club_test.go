@@ -2,7 +2,7 @@ package policy
 
 import "testing"
 
-func code(err error) string {
+func clubCode(err error) string {
 	if d, ok := err.(*Denied); ok {
 		return d.Code
 	}
@@ -92,7 +92,7 @@ func TestClubRules(t *testing.T) {
 		{"last admin and last member is removed", RemoveClubMember(super, ClubState{Status: "validated", Admins: 1, Members: 1}, otherAdm), ""},
 	}
 	for _, c := range cases {
-		if got := code(c.got); got != c.want {
+		if got := clubCode(c.got); got != c.want {
 			t.Errorf("%s: got %q want %q", c.name, got, c.want)
 		}
 	}
