@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
@@ -17,11 +18,13 @@ func TestResultRejectedNotificationText(t *testing.T) {
 		ctx := context.Background()
 		w := newLadderWorld(t, db, 2, nil)
 		c := w.challenge(t, w.players[1], w.players[0])
-		m, err := w.svc.AcceptChallenge(ctx, w.players[0], c.ID, service.DecodeTimes(c.ProposedTimes)[0])
+		agreed := service.DecodeTimes(c.ProposedTimes)[0]
+		m, err := w.svc.AcceptChallenge(ctx, w.players[0], c.ID, agreed)
 		if err != nil {
 			t.Fatal(err)
 		}
-		day := w.now.Format("2006-01-02")
+		*w.now = agreed.Add(2 * time.Hour) // played at the agreed time, reported after it
+		day := agreed.Format("2006-01-02")
 		for _, notes := range []string{"", "Falta o terceiro set."} {
 			if _, err := w.svc.ReportResult(ctx, w.players[1], m.ID, "6-1 6-1", day); err != nil {
 				t.Fatal(err)
