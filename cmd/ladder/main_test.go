@@ -80,13 +80,19 @@ func TestCommands(t *testing.T) {
 		t.Fatal("unknown command accepted")
 	}
 
+	// Outside development, serve refuses to start without an OpenID Connect client.
+	err := run(ctx, []string{"serve", "-listen", freePort(t)}, &out, &errs)
+	if err == nil || !strings.Contains(err.Error(), "LADDER_OIDC_CLIENT_ID") || strings.Contains(err.Error(), "LADDER_OIDC_CLIENT_SECRET") {
+		t.Fatalf("serve without a client id: %v", err)
+	}
+	t.Setenv("LADDER_OIDC_CLIENT_ID", "ladder-test")
+
 	addr := freePort(t)
 	sctx, stop := context.WithCancel(ctx)
 	done := make(chan error, 1)
 	var serveLog bytes.Buffer
 	go func() { done <- run(sctx, []string{"serve", "-listen", addr}, &out, &serveLog) }()
 	var resp *http.Response
-	var err error
 	for i := 0; i < 100; i++ {
 		if resp, err = http.Get("http://" + addr + "/readyz"); err == nil {
 			break

@@ -22,6 +22,9 @@ import (
 
 // serve runs the web server until ctx is cancelled (SIGINT, SIGTERM), then drains requests.
 func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
+	if err := cfg.CheckSignIn(); err != nil {
+		return err
+	}
 	log.Info("starting ladder", append([]any{"version", version}, cfg.Redacted()...)...)
 	db, err := openAndMigrate(ctx, cfg, log)
 	if err != nil {

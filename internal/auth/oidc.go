@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"strings"
 	"sync"
@@ -28,6 +29,7 @@ type Provider struct {
 	ClientSecret string
 	RedirectURL  string
 	HTTPClient   *http.Client // nil: http.DefaultClient
+	Log          *slog.Logger // nil: no logging
 
 	mu       sync.Mutex
 	provider *oidc.Provider
@@ -109,68 +111,168 @@ func (p *Provider) Start(ctx context.Context, loginHint string) (string, Flow, e
 	return p.config(op).AuthCodeURL(f.State, opts...), f, nil
 }
 
-// Claims are what we take from a verified ID token.
+// Claims are what we take from a verified ID token, completed from the userinfo endpoint when
+// the token lacks them.
 type Claims struct {
 	Issuer        string
 	Subject       string
 	Email         string
-	EmailVerified bool
+	EmailVerified bool // the provider said email_verified: true; a missing claim is false
 	GivenName     string
 	FamilyName    string
 	Name          string
 	Picture       string
 }
 
-// Reasons a callback is refused, as error codes (errors.json).
+// Reasons a callback is refused, as error codes (errors.json). Finish returns a *Refusal that
+// matches one of them with errors.Is.
 var (
-	ErrBadState      = errors.New("auth.bad_state")
-	ErrExchange      = errors.New("auth.exchange_failed")
-	ErrBadToken      = errors.New("auth.bad_token")
-	ErrEmailUnverify = errors.New("auth.email_unverified")
+	ErrBadState = errors.New("auth.bad_state")
+	ErrExchange = errors.New("auth.exchange_failed")
+	ErrBadToken = errors.New("auth.bad_token")
+	ErrUserInfo = errors.New("auth.userinfo_failed")
 )
 
+// Refusal is why a callback was refused: Code for the user (one of the Err* above), Reason
+// for the log (distinct for each cause, without secrets), Err the underlying error if any.
+type Refusal struct {
+	Code   error
+	Reason string
+	Err    error
+}
+
+func (r *Refusal) Error() string {
+	if r.Err != nil {
+		return r.Code.Error() + ": " + r.Reason + ": " + r.Err.Error()
+	}
+	return r.Code.Error() + ": " + r.Reason
+}
+
+// Is lets errors.Is(err, ErrBadToken) match.
+func (r *Refusal) Is(target error) bool { return target == r.Code }
+
+// Unwrap gives the underlying error.
+func (r *Refusal) Unwrap() error { return r.Err }
+
+func refuse(code error, reason string, err error) *Refusal {
+	return &Refusal{Code: code, Reason: reason, Err: err}
+}
+
+// profileClaims are the claims we read, from the ID token or the userinfo answer.
+type profileClaims struct {
+	Subject       string `json:"sub"`
+	Email         string `json:"email"`
+	EmailVerified any    `json:"email_verified"` // a bool, or "true"/"false" from some providers
+	GivenName     string `json:"given_name"`
+	FamilyName    string `json:"family_name"`
+	Name          string `json:"name"`
+	Picture       string `json:"picture"`
+}
+
+// verified reads email_verified: nil when the claim is missing.
+func (c profileClaims) verified() *bool {
+	var v bool
+	switch x := c.EmailVerified.(type) {
+	case bool:
+		v = x
+	case string:
+		if x != "true" && x != "false" {
+			return nil
+		}
+		v = x == "true"
+	default:
+		return nil
+	}
+	return &v
+}
+
+func (c profileClaims) hasNames() bool {
+	return c.GivenName != "" || c.FamilyName != "" || c.Name != ""
+}
+
 // Finish checks the callback's state against the flow, exchanges the code with the PKCE
-// verifier, verifies the ID token's signature, audience, expiry and nonce, and returns its claims.
+// verifier, verifies the ID token's signature, audience, expiry and nonce, and returns its
+// claims. Providers that follow OpenID Connect strictly put email and names only in the
+// userinfo answer: when the ID token lacks email, email_verified or names, userinfo is asked
+// with the access token (its sub must be the token's) and fills what the token lacks.
 func (p *Provider) Finish(ctx context.Context, f Flow, code, state string) (Claims, error) {
 	if state == "" || state != f.State {
-		return Claims{}, ErrBadState
+		return Claims{}, refuse(ErrBadState, "state mismatch", nil)
 	}
 	op, err := p.discover(ctx)
 	if err != nil {
-		return Claims{}, err
+		return Claims{}, refuse(ErrExchange, "provider discovery failed", err)
 	}
 	tok, err := p.config(op).Exchange(p.ctx(ctx), code, oauth2.VerifierOption(f.Verifier))
 	if err != nil {
-		return Claims{}, fmt.Errorf("%w: %v", ErrExchange, err)
+		return Claims{}, refuse(ErrExchange, "code exchange failed", err)
 	}
 	raw, ok := tok.Extra("id_token").(string)
 	if !ok {
-		return Claims{}, fmt.Errorf("%w: no id_token", ErrBadToken)
+		return Claims{}, refuse(ErrBadToken, "no id_token in the token answer", nil)
 	}
 	idt, err := op.Verifier(&oidc.Config{ClientID: p.ClientID}).Verify(p.ctx(ctx), raw)
 	if err != nil {
-		return Claims{}, fmt.Errorf("%w: %v", ErrBadToken, err)
+		return Claims{}, refuse(ErrBadToken, "id_token verification failed", err)
 	}
 	if idt.Nonce != f.Nonce {
-		return Claims{}, fmt.Errorf("%w: nonce mismatch", ErrBadToken)
+		return Claims{}, refuse(ErrBadToken, "nonce mismatch", nil)
 	}
-	var c struct {
-		Email         string `json:"email"`
-		EmailVerified *bool  `json:"email_verified"`
-		GivenName     string `json:"given_name"`
-		FamilyName    string `json:"family_name"`
-		Name          string `json:"name"`
-		Picture       string `json:"picture"`
-	}
+	var c profileClaims
 	if err := idt.Claims(&c); err != nil {
-		return Claims{}, fmt.Errorf("%w: %v", ErrBadToken, err)
+		return Claims{}, refuse(ErrBadToken, "unreadable id_token claims", err)
 	}
-	if c.Email == "" || (c.EmailVerified != nil && !*c.EmailVerified) {
-		return Claims{}, ErrEmailUnverify
+	verified := c.verified()
+	if c.Email == "" || verified == nil || !c.hasNames() {
+		ui, err := p.userInfo(ctx, op, tok)
+		switch {
+		case err != nil && (c.Email == "" || verified == nil):
+			return Claims{}, refuse(ErrUserInfo, "userinfo request failed", err)
+		case err != nil:
+			// Only names were missing: sign in without them rather than refuse.
+			p.logger().WarnContext(ctx, "userinfo request failed; signing in without names", "err", err)
+		case ui.Subject != idt.Subject:
+			return Claims{}, refuse(ErrUserInfo, "userinfo sub differs from the id_token's", nil)
+		default:
+			c, verified = merge(c, verified, ui)
+		}
 	}
 	if !strings.HasPrefix(c.Picture, "https://") {
 		c.Picture = "" // only https pictures: the CSP allows no other remote images
 	}
-	return Claims{Issuer: idt.Issuer, Subject: idt.Subject, Email: c.Email, EmailVerified: true,
+	return Claims{Issuer: idt.Issuer, Subject: idt.Subject, Email: c.Email, EmailVerified: verified != nil && *verified,
 		GivenName: c.GivenName, FamilyName: c.FamilyName, Name: c.Name, Picture: c.Picture}, nil
+}
+
+func (p *Provider) userInfo(ctx context.Context, op *oidc.Provider, tok *oauth2.Token) (profileClaims, error) {
+	var ui profileClaims
+	info, err := op.UserInfo(p.ctx(ctx), oauth2.StaticTokenSource(tok))
+	if err == nil {
+		err = info.Claims(&ui)
+	}
+	return ui, err
+}
+
+// merge fills what the ID token lacks from the userinfo answer. email_verified is taken from
+// userinfo only about the same email: a verification of another address proves nothing here.
+func merge(c profileClaims, verified *bool, ui profileClaims) (profileClaims, *bool) {
+	if c.Email == "" {
+		c.Email, verified = ui.Email, ui.verified()
+	} else if verified == nil && strings.EqualFold(strings.TrimSpace(c.Email), strings.TrimSpace(ui.Email)) {
+		verified = ui.verified()
+	}
+	if !c.hasNames() {
+		c.GivenName, c.FamilyName, c.Name = ui.GivenName, ui.FamilyName, ui.Name
+	}
+	if c.Picture == "" {
+		c.Picture = ui.Picture
+	}
+	return c, verified
+}
+
+func (p *Provider) logger() *slog.Logger {
+	if p.Log != nil {
+		return p.Log
+	}
+	return slog.New(slog.DiscardHandler)
 }

@@ -230,6 +230,27 @@ func (c *Config) normalise() error {
 	return nil
 }
 
+// CheckSignIn is what serve asks before starting: outside development, signing in needs a real
+// OpenID Connect client, so a missing client id or secret is an error naming the variables.
+func (c Config) CheckSignIn() error {
+	if c.Dev {
+		return nil
+	}
+	var missing []string
+	if c.OIDCClientID == "" {
+		missing = append(missing, "LADDER_OIDC_CLIENT_ID (-oidc-client-id)")
+	}
+	if c.OIDCClientSecret == "" {
+		missing = append(missing, "LADDER_OIDC_CLIENT_SECRET (-oidc-client-secret)")
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	return fmt.Errorf("sign-in is not configured: set %s from the client registered at %s "+
+		"(redirect URI %s/auth/callback), or set LADDER_DEV=1 to use the development identity provider",
+		strings.Join(missing, " and "), c.OIDCIssuer, c.BaseURL)
+}
+
 // DevRootEmail is the root account of the demo data, used in dev mode when none is configured.
 const DevRootEmail = "root@ladder.test"
 

@@ -115,3 +115,41 @@ func TestTrustSettings(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckSignIn(t *testing.T) {
+	for _, c := range []struct {
+		env  map[string]string
+		want []string // in the error; nil: no error
+	}{
+		{map[string]string{}, []string{"LADDER_OIDC_CLIENT_ID", "LADDER_OIDC_CLIENT_SECRET", "LADDER_DEV"}},
+		{map[string]string{"LADDER_OIDC_CLIENT_ID": "id"}, []string{"LADDER_OIDC_CLIENT_SECRET"}},
+		{map[string]string{"LADDER_OIDC_CLIENT_SECRET": "s3cret"}, []string{"LADDER_OIDC_CLIENT_ID"}},
+		{map[string]string{"LADDER_OIDC_CLIENT_ID": "id", "LADDER_OIDC_CLIENT_SECRET": "s3cret"}, nil},
+		{map[string]string{"LADDER_DEV": "1"}, nil},
+		{map[string]string{"LADDER_DEV": "1", "LADDER_OIDC_CLIENT_ID": "id"}, nil},
+	} {
+		cfg, err := Load("serve", nil, envOf(c.env), io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = cfg.CheckSignIn()
+		if c.want == nil {
+			if err != nil {
+				t.Errorf("%v: %v", c.env, err)
+			}
+			continue
+		}
+		if err == nil {
+			t.Errorf("%v: accepted", c.env)
+			continue
+		}
+		for _, w := range c.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("%v: %q lacks %s", c.env, err, w)
+			}
+		}
+		if strings.Contains(err.Error(), "s3cret") {
+			t.Errorf("secret in the message: %q", err)
+		}
+	}
+}

@@ -98,22 +98,23 @@ func (s *Server) createSession(ctx context.Context, in *sessionInput) (*sessionO
 	// The flow cookie (set by redirect_url) is read by the middleware: its name depends on https.
 	flow, err := auth.DecodeFlow(flowCookieFrom(ctx))
 	if err != nil {
+		s.log.WarnContext(ctx, "sign-in refused: no or unreadable flow cookie", "code", auth.ErrBadState.Error())
 		return nil, newProblem(lang, http.StatusBadRequest, auth.ErrBadState.Error(), nil)
 	}
 	claims, err := s.oidc.Finish(ctx, flow, in.Body.Code, in.Body.State)
 	if err != nil {
-		s.log.WarnContext(ctx, "sign-in refused", "err", err)
-		code := "auth.exchange_failed"
-		for _, known := range []error{auth.ErrBadState, auth.ErrExchange, auth.ErrBadToken, auth.ErrEmailUnverify} {
-			if errors.Is(err, known) {
-				code = known.Error()
-			}
+		code, reason := auth.ErrExchange.Error(), "unexpected error"
+		var rf *auth.Refusal
+		if errors.As(err, &rf) {
+			code, reason = rf.Code.Error(), rf.Reason
 		}
+		// One message per cause (state, exchange, token, nonce, userinfo, sub…); no secrets in err.
+		s.log.WarnContext(ctx, "sign-in refused: "+reason, "code", code, "err", err)
 		return nil, newProblem(lang, http.StatusBadRequest, code, nil)
 	}
 	u, token, err := s.svc.SignIn(ctx, service.Identity{Issuer: claims.Issuer, Subject: claims.Subject, Email: claims.Email,
-		GivenName: claims.GivenName, FamilyName: claims.FamilyName, Name: claims.Name, Picture: claims.Picture, Language: lang},
-		userAgentFrom(ctx), clientIPFrom(ctx))
+		EmailVerified: claims.EmailVerified, GivenName: claims.GivenName, FamilyName: claims.FamilyName, Name: claims.Name,
+		Picture: claims.Picture, Language: lang}, userAgentFrom(ctx), clientIPFrom(ctx))
 	if err != nil {
 		return nil, s.problemFrom(ctx, err)
 	}

@@ -39,7 +39,7 @@ func BenchmarkReadNotifications(b *testing.B) {
 		b.Fatal(err)
 	}
 	svc := service.New(db, service.Options{})
-	_, token, err := svc.SignIn(ctx, service.Identity{Issuer: "bench", Subject: "p", Email: "player@ladder.test"}, "bench", "127.0.0.1")
+	_, token, err := svc.SignIn(ctx, service.Identity{Issuer: "bench", Subject: "p", Email: "player@ladder.test", EmailVerified: true}, "bench", "127.0.0.1")
 	if err != nil {
 		b.Fatal(err)
 	}

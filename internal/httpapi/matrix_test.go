@@ -247,7 +247,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 			if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.InsertUser(ctx, tx, &u) }); err != nil {
 				t.Fatal(err)
 			}
-			_, token, err := svc.SignIn(ctx, service.Identity{Issuer: "test", Subject: a.email, Email: a.email}, "test", "127.0.0.1")
+			_, token, err := svc.SignIn(ctx, service.Identity{Issuer: "test", Subject: a.email, Email: a.email, EmailVerified: true}, "test", "127.0.0.1")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -322,7 +322,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 					// Logging out revoked that session: sign the actor in again for the next rows.
 					u, _ := svc.UserByEmail(ctx, map[string]string{"player": "p@ladder.test", "admin": "a@ladder.test", "superadmin": "s@ladder.test", "root": testRoot,
 						"creator": "c@ladder.test", "referee": "r@ladder.test"}[actor])
-					_, token, err := svc.SignIn(ctx, service.Identity{Issuer: "test", Subject: u.Email, Email: u.Email}, "test", "127.0.0.1")
+					_, token, err := svc.SignIn(ctx, service.Identity{Issuer: "test", Subject: u.Email, Email: u.Email, EmailVerified: true}, "test", "127.0.0.1")
 					if err != nil {
 						t.Fatal(err)
 					}

@@ -9,6 +9,8 @@ import (
 	"runtime/debug"
 	"strings"
 	"time"
+
+	"github.com/tennisladder/ladder/internal/service"
 )
 
 // contentSecurityPolicy allows scripts only from our own origin (no inline, no eval), so an
@@ -31,7 +33,8 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 		start := time.Now()
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
 		r = withLang(r)
-		r = r.WithContext(context.WithValue(r.Context(), clientIPKey, s.clientIP(r)))
+		ip := s.clientIP(r)
+		r = r.WithContext(service.WithClientIP(context.WithValue(r.Context(), clientIPKey, ip), ip)) // audit entries record it
 		defer func() {
 			if p := recover(); p != nil {
 				if p == http.ErrAbortHandler {

@@ -73,7 +73,7 @@ func New(d Deps) *Server {
 	}
 	redirect := d.Config.BaseURL + "/auth/callback"
 	s.oidc = &auth.Provider{Issuer: d.Config.OIDCIssuer, ClientID: d.Config.OIDCClientID,
-		ClientSecret: d.Config.OIDCClientSecret, RedirectURL: redirect, HTTPClient: d.OIDCHTTPClient}
+		ClientSecret: d.Config.OIDCClientSecret, RedirectURL: redirect, HTTPClient: d.OIDCHTTPClient, Log: s.log}
 	if d.Config.DevIdentityProvider() {
 		s.devIdP = devidp.New(d.Config.BaseURL+"/dev/oidc", redirect, d.DevAccounts)
 		s.oidc.Issuer, s.oidc.ClientID, s.oidc.ClientSecret = s.devIdP.Issuer(), devidp.ClientID, ""

@@ -15,46 +15,49 @@ import (
 // Identity is what a verified identity provider says about the person signing in.
 type Identity struct {
 	Issuer, Subject, Email               string
+	EmailVerified                        bool // the provider said email_verified: true (a missing claim is false)
 	GivenName, FamilyName, Name, Picture string
 	Language                             string // of the browser signing in: emails are written in it
 }
 
 // SignIn finds or creates the account for id, refuses suspended accounts, and opens a new
-// session (a new token at every sign-in). The account is found by the provider's subject, else
-// by its verified email (accounts created by an operator or the demo seed get linked then).
+// session (a new token at every sign-in). The rules (docs/DECISIONS.md, "Trust (#11): sign-in"):
+//   - an account linked to an issuer and subject is entered only with that issuer and subject;
+//   - otherwise the email decides: an account with that email that was never linked (created by
+//     an operator, the CLI or the demo seed) is linked to this identity, and a new account is
+//     created when none has it — both only when the provider said email_verified: true;
+//   - an account with that email already linked to another identity is not entered
+//     (auth.email_linked_elsewhere), and nothing is created.
+//
+// The root account (LADDER_ROOT_EMAIL) follows the same rules. Every link and creation is
+// logged and audited in the same transaction.
 func (s *Service) SignIn(ctx context.Context, id Identity, userAgent, ip string) (store.User, string, error) {
+	ctx = WithClientIP(ctx, ip)
 	var u store.User
 	var token string
 	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
 		var err error
-		u, err = s.db.UserBySubject(ctx, tx, id.Issuer, id.Subject)
-		if errors.Is(err, store.ErrNotFound) {
-			u, err = s.db.UserByEmail(ctx, tx, id.Email)
-		}
-		switch {
-		case errors.Is(err, store.ErrNotFound):
-			u = store.User{Email: id.Email, FirstName: id.GivenName, LastName: id.FamilyName}
-			if store.NormaliseEmail(id.Email) == s.rootEmail {
-				u.Role = string(policy.SuperAdmin)
-			}
-			setIdentity(&u, id)
-			if err := s.db.InsertUser(ctx, tx, &u); err != nil {
-				return err
-			}
-		case err != nil:
-			return err
-		default:
+		if u, err = s.db.UserBySubject(ctx, tx, id.Issuer, id.Subject); err == nil {
 			setIdentity(&u, id)
 			if err := s.db.UpdateUserIdentity(ctx, tx, &u); err != nil {
 				return err
 			}
+		} else if !errors.Is(err, store.ErrNotFound) {
+			return err
+		} else if u, err = s.linkOrCreate(ctx, tx, id); err != nil {
+			return err
 		}
 		if u.Status == string(policy.Suspended) {
+			s.log.WarnContext(ctx, "sign-in refused: account suspended", "user_id", u.ID)
 			return &Error{Kind: KindForbidden, Code: "auth.suspended"}
 		}
 		if s.isRoot(u) && u.Role != string(policy.SuperAdmin) {
 			// The root account is a super admin whatever happened to its row.
 			if _, err := s.db.SetUserRole(ctx, tx, u.ID, u.Role, string(policy.SuperAdmin)); err != nil {
+				return err
+			}
+			if err := s.audit(ctx, tx, policy.Actor{}, AuditRootRestored, "user", u.ID,
+				map[string]any{"from": u.Role, "to": string(policy.SuperAdmin)}); err != nil {
 				return err
 			}
 			u.Role = string(policy.SuperAdmin)
@@ -67,6 +70,56 @@ func (s *Service) SignIn(ctx context.Context, id Identity, userAgent, ip string)
 	}
 	s.log.InfoContext(ctx, "signed in", "user_id", u.ID)
 	return u, token, nil
+}
+
+// linkOrCreate handles an identity no account is linked to yet (see SignIn).
+func (s *Service) linkOrCreate(ctx context.Context, tx *sqlx.Tx, id Identity) (store.User, error) {
+	refuse := func(code, why string) (store.User, error) {
+		s.log.WarnContext(ctx, "sign-in refused: "+why, "issuer", id.Issuer, "subject", id.Subject)
+		return store.User{}, &Error{Kind: KindForbidden, Code: code}
+	}
+	if strings.TrimSpace(id.Email) == "" {
+		return refuse("auth.email_missing", "email missing")
+	}
+	u, err := s.db.UserByEmail(ctx, tx, id.Email)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		if !id.EmailVerified {
+			return refuse("auth.email_unverified", "email unverified")
+		}
+		u = store.User{Email: id.Email, FirstName: id.GivenName, LastName: id.FamilyName}
+		if store.NormaliseEmail(id.Email) == s.rootEmail {
+			u.Role = string(policy.SuperAdmin)
+		}
+		setIdentity(&u, id)
+		if err := s.db.InsertUser(ctx, tx, &u); err != nil {
+			return u, err
+		}
+		s.log.InfoContext(ctx, "account created at sign-in", "user_id", u.ID, "issuer", id.Issuer, "subject", id.Subject)
+		return u, s.audit(ctx, tx, policy.Actor{}, AuditAccountCreated, "user", u.ID,
+			map[string]any{"issuer": id.Issuer, "subject": id.Subject, "email": u.Email})
+	case err != nil:
+		return u, err
+	case u.OIDCSubject.Valid:
+		// Linked to another identity (another provider account with the same email, or the same
+		// person at another issuer): never entered by email.
+		s.log.WarnContext(ctx, "sign-in refused: email linked to another identity", "user_id", u.ID,
+			"issuer", id.Issuer, "subject", id.Subject)
+		return store.User{}, &Error{Kind: KindForbidden, Code: "auth.email_linked_elsewhere"}
+	case !id.EmailVerified:
+		return refuse("auth.email_unverified", "email unverified")
+	}
+	setIdentity(&u, id)
+	ok, err := s.db.LinkUserIdentity(ctx, tx, &u)
+	if err == nil && !ok {
+		err = &Error{Kind: KindConflict, Code: "http.conflict"}
+	}
+	if err != nil {
+		return u, err
+	}
+	s.log.InfoContext(ctx, "account linked by verified email", "user_id", u.ID, "issuer", id.Issuer, "subject", id.Subject)
+	return u, s.audit(ctx, tx, policy.Actor{}, AuditLinkedByEmail, "user", u.ID,
+		map[string]any{"issuer": id.Issuer, "subject": id.Subject, "email": u.Email})
 }
 
 func setIdentity(u *store.User, id Identity) {
@@ -117,6 +170,9 @@ func (s *Service) ChangeRole(ctx context.Context, actor policy.Actor, id int64, 
 		if err != nil {
 			return err
 		}
+		if err := s.audit(ctx, tx, actor, AuditRoleChanged, "user", u.ID, map[string]any{"from": u.Role, "to": string(to)}); err != nil {
+			return err
+		}
 		u.Role = string(to)
 		return s.Notify(ctx, tx, u.ID, Note{Type: AdminAction, TitleKey: "admin_action.role_title",
 			MessageKey: "admin_action.role_" + string(to), ActionURL: "/profile"})
@@ -138,6 +194,9 @@ func (s *Service) ChangeStatus(ctx context.Context, actor policy.Actor, id int64
 			err = &Error{Kind: KindConflict, Code: "http.conflict"}
 		}
 		if err != nil {
+			return err
+		}
+		if err := s.audit(ctx, tx, actor, AuditStatusChanged, "user", u.ID, map[string]any{"from": u.Status, "to": string(to)}); err != nil {
 			return err
 		}
 		u.Status = string(to)

@@ -123,15 +123,27 @@ func (db *DB) InsertUser(ctx context.Context, tx *sqlx.Tx, u *User) error {
 		u.Gender, u.District, u.Municipality, u.Timezone, u.ContactVisibility, u.Hidden, u.NotifyPrefs, u.Language, u.SearchKey).Scan(&u.ID)
 }
 
-// UpdateUserIdentity links the account to the provider's subject and refreshes the names and
-// picture the provider gave at this sign-in.
+// UpdateUserIdentity refreshes the names and picture the provider gave at this sign-in (the
+// account is already linked to it; LinkUserIdentity links).
 func (db *DB) UpdateUserIdentity(ctx context.Context, tx *sqlx.Tx, u *User) error {
 	u.UpdatedAt = db.Now()
 	u.SearchKey = userSearchKey(*u)
-	_, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE users SET oidc_issuer = ?, oidc_subject = ?,
+	_, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE users SET
 		ext_name = ?, ext_given_name = ?, ext_picture = ?, language = ?, search_key = ?, updated_at = ? WHERE id = ?`),
-		u.OIDCIssuer, u.OIDCSubject, u.ExtName, u.ExtGivenName, u.ExtPicture, u.Language, u.SearchKey, u.UpdatedAt, u.ID)
+		u.ExtName, u.ExtGivenName, u.ExtPicture, u.Language, u.SearchKey, u.UpdatedAt, u.ID)
 	return err
+}
+
+// LinkUserIdentity links a never-linked account (oidc_subject NULL: created by an operator, the
+// CLI or the demo seed) to the provider's subject, with the names of this sign-in. It reports
+// false when the account got linked meanwhile, so two identities can never both take it.
+func (db *DB) LinkUserIdentity(ctx context.Context, tx *sqlx.Tx, u *User) (bool, error) {
+	u.UpdatedAt = db.Now()
+	u.SearchKey = userSearchKey(*u)
+	return db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE users SET oidc_issuer = ?, oidc_subject = ?,
+		ext_name = ?, ext_given_name = ?, ext_picture = ?, language = ?, search_key = ?, updated_at = ?
+		WHERE id = ? AND oidc_subject IS NULL`),
+		u.OIDCIssuer, u.OIDCSubject, u.ExtName, u.ExtGivenName, u.ExtPicture, u.Language, u.SearchKey, u.UpdatedAt, u.ID))
 }
 
 // SetUserRole changes the role when it is still from (so two concurrent changes cannot both

@@ -59,7 +59,7 @@ func main() {
 		log.Fatal(err)
 	}
 	svc := service.New(db, service.Options{})
-	u, token, err := svc.SignIn(ctx, service.Identity{Issuer: "load", Subject: "p", Email: "player@ladder.test"}, "load", "127.0.0.1")
+	u, token, err := svc.SignIn(ctx, service.Identity{Issuer: "load", Subject: "p", Email: "player@ladder.test", EmailVerified: true}, "load", "127.0.0.1")
 	if err != nil {
 		log.Fatal(err)
 	}

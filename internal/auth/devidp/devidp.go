@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/go-jose/go-jose/v4"
@@ -36,12 +37,23 @@ type Provider struct {
 	keyID       string
 	now         func() time.Time
 
-	mu    sync.Mutex
-	codes map[string]grant
+	mu     sync.Mutex
+	codes  map[string]grant
+	access map[string]userInfo // access token → what userinfo answers
 
 	// Tamper, when set (tests only), edits the ID token's claims before signing, to forge a
-	// wrong nonce, an unverified email, another audience…
+	// wrong nonce, an unverified email, another audience, or to leave email and names to the
+	// userinfo endpoint as strict providers do…
 	Tamper func(claims map[string]any)
+	// TamperUserInfo, when set (tests only), edits what the userinfo endpoint answers.
+	TamperUserInfo func(claims map[string]any)
+	// UserInfoDown, when set (tests only), makes the userinfo endpoint answer 503.
+	UserInfoDown atomic.Bool
+}
+
+type userInfo struct {
+	claims  map[string]any
+	expires time.Time
 }
 
 type grant struct {
@@ -60,7 +72,7 @@ func New(issuer, redirectURI string, accounts []Account) *Provider {
 	var kid [8]byte
 	_, _ = rand.Read(kid[:])
 	return &Provider{issuer: strings.TrimRight(issuer, "/"), redirectURI: redirectURI, accounts: accounts,
-		key: key, keyID: base64.RawURLEncoding.EncodeToString(kid[:]), now: time.Now, codes: map[string]grant{}}
+		key: key, keyID: base64.RawURLEncoding.EncodeToString(kid[:]), now: time.Now, codes: map[string]grant{}, access: map[string]userInfo{}}
 }
 
 // Issuer is the provider's issuer URL.
@@ -78,6 +90,8 @@ func (p *Provider) Handler() http.Handler {
 	mux.HandleFunc("GET "+base+"/authorize", p.authorize)
 	mux.HandleFunc("POST "+base+"/authorize", p.authorize)
 	mux.HandleFunc("POST "+base+"/token", p.token)
+	mux.HandleFunc("GET "+base+"/userinfo", p.userinfo)
+	mux.HandleFunc("POST "+base+"/userinfo", p.userinfo)
 	return mux
 }
 
@@ -102,6 +116,7 @@ func (p *Provider) discovery(w http.ResponseWriter, r *http.Request) {
 		"authorization_endpoint":                p.issuer + "/authorize",
 		"token_endpoint":                        p.issuer + "/token",
 		"jwks_uri":                              p.issuer + "/jwks",
+		"userinfo_endpoint":                     p.issuer + "/userinfo",
 		"response_types_supported":              []string{"code"},
 		"subject_types_supported":               []string{"public"},
 		"id_token_signing_alg_values_supported": []string{"RS256"},
@@ -159,10 +174,48 @@ func (p *Provider) token(w http.ResponseWriter, r *http.Request) {
 		oauthError(w, "server_error", "signing failed")
 		return
 	}
-	access := make([]byte, 24)
-	_, _ = rand.Read(access)
-	writeJSON(w, http.StatusOK, map[string]any{"access_token": base64.RawURLEncoding.EncodeToString(access),
+	raw := make([]byte, 24)
+	_, _ = rand.Read(raw)
+	access := base64.RawURLEncoding.EncodeToString(raw)
+	info := p.profile(g)
+	if p.TamperUserInfo != nil {
+		p.TamperUserInfo(info)
+	}
+	p.mu.Lock()
+	for t, u := range p.access { // forget expired tokens
+		if p.now().After(u.expires) {
+			delete(p.access, t)
+		}
+	}
+	p.access[access] = userInfo{claims: info, expires: p.now().Add(time.Hour)}
+	p.mu.Unlock()
+	writeJSON(w, http.StatusOK, map[string]any{"access_token": access,
 		"token_type": "Bearer", "expires_in": 3600, "id_token": idToken})
+}
+
+// userinfo answers the claims of the access token's sign-in (OpenID Connect Core 5.3).
+func (p *Provider) userinfo(w http.ResponseWriter, r *http.Request) {
+	token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	p.mu.Lock()
+	u, found := p.access[strings.TrimSpace(token)]
+	p.mu.Unlock()
+	if p.UserInfoDown.Load() {
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"error": "temporarily_unavailable"})
+		return
+	}
+	if !ok || !found || p.now().After(u.expires) {
+		w.Header().Set("WWW-Authenticate", `Bearer error="invalid_token"`)
+		writeJSON(w, http.StatusUnauthorized, map[string]string{"error": "invalid_token"})
+		return
+	}
+	writeJSON(w, http.StatusOK, u.claims)
+}
+
+// profile is what the provider says about the grant's person: in the ID token and at userinfo.
+func (p *Provider) profile(g grant) map[string]any {
+	email := strings.ToLower(g.email)
+	return map[string]any{"sub": "dev|" + email, "email": email, "email_verified": true,
+		"given_name": g.given, "family_name": g.family, "name": strings.TrimSpace(g.given + " " + g.family)}
 }
 
 func pkceMatches(verifier, challenge string) bool {
@@ -175,11 +228,10 @@ func pkceMatches(verifier, challenge string) bool {
 
 func (p *Provider) sign(g grant) (string, error) {
 	now := p.now()
-	email := strings.ToLower(g.email)
-	claims := map[string]any{
-		"iss": p.issuer, "sub": "dev|" + email, "aud": g.clientID, "iat": now.Unix(), "exp": now.Add(10 * time.Minute).Unix(),
-		"nonce": g.nonce, "email": email, "email_verified": true,
-		"given_name": g.given, "family_name": g.family, "name": strings.TrimSpace(g.given + " " + g.family),
+	claims := p.profile(g)
+	for k, v := range map[string]any{"iss": p.issuer, "aud": g.clientID, "iat": now.Unix(),
+		"exp": now.Add(10 * time.Minute).Unix(), "nonce": g.nonce} {
+		claims[k] = v
 	}
 	if p.Tamper != nil {
 		p.Tamper(claims)

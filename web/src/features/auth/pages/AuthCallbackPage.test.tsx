@@ -48,6 +48,27 @@ describe('AuthCallbackPage', () => {
     expect(posts()).toHaveLength(0);
   });
 
+  it("shows a provider's cancellation as such, with its code and description as text, and posts nothing", async () => {
+    fetchMock.mockResolvedValue(jsonResponse(401, { message: 'no' }));
+    renderCallback('?error=access_denied&error_description=End-User%20aborted%20%3Cb%3Einteraction%3C%2Fb%3E&state=abc');
+    expect(screen.getByRole('alert')).toHaveTextContent('O início de sessão foi cancelado no fornecedor de identidade.');
+    expect(screen.queryByText(/Nenhum código/)).toBeNull();
+    const detail = screen.getByTestId('provider-error');
+    expect(detail).toHaveTextContent('Resposta do fornecedor: access_denied — End-User aborted <b>interaction</b>');
+    expect(detail.querySelector('b')).toBeNull(); // text, never markup
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('shows any other provider error as a refusal, even next to a code, and posts nothing', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(401, { message: 'no' }));
+    renderCallback(`?error=server_error&code=c0de&error_description=${'x'.repeat(400)}`);
+    expect(screen.getByRole('alert')).toHaveTextContent('O fornecedor de identidade não concluiu o início de sessão.');
+    expect(screen.getByTestId('provider-error').textContent!.length).toBeLessThan(360);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(posts()).toHaveLength(0);
+  });
+
   it('posts the code once under StrictMode, fetches the user again and goes home', async () => {
     const pedro = makeUser();
     let signedIn = false;

@@ -9,7 +9,9 @@ import { useSession } from '@/lib/SessionProvider';
 
 /**
  * /auth/callback: where the identity provider sends the browser back with `code` and `state`.
- * Without a code nothing is posted (spec §5); otherwise the code is exchanged for a session
+ * A provider's `error=` (RFC 6749 §4.1.2.1; `access_denied` when the user cancelled) is shown as
+ * such, with the provider's code and description as plain text. Without a code nothing is posted
+ * (spec §5); otherwise the code is exchanged for a session
  * (once, even under StrictMode's double effects: the session merges concurrent exchanges), the
  * user is fetched again and the browser goes home. A failure shows the server's translated
  * message, with a way home and a way to try again.
@@ -21,10 +23,12 @@ export default function AuthCallbackPage() {
   const { exchange, login } = useSession();
   const code = params.get('code');
   const state = params.get('state');
+  const providerError = readable(params.get('error'), 64);
+  const providerDescription = readable(params.get('error_description'), 300);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!code) return;
+    if (!code || providerError) return;
     let active = true;
     exchange(code, state).then(
       () => active && navigate('/', { replace: true }),
@@ -36,10 +40,11 @@ export default function AuthCallbackPage() {
     return () => {
       active = false;
     };
-  }, [code, state, exchange, navigate]);
+  }, [code, state, providerError, exchange, navigate]);
 
   let message: string | null = null;
-  if (!code) message = t('errors:auth.no_code');
+  if (providerError) message = t(providerError === 'access_denied' ? 'auth.providerCancelled' : 'auth.providerRefused');
+  else if (!code) message = t('errors:auth.no_code');
   else if (error !== null) message = error || t('api.unknownError');
   if (message) {
     return (
@@ -51,6 +56,12 @@ export default function AuthCallbackPage() {
         <p role="alert" className="text-muted">
           {message}
         </p>
+        {providerError && (
+          <p className="text-sm text-muted" data-testid="provider-error">
+            {t('auth.providerSaid')} <code className="break-all">{providerError}</code>
+            {providerDescription && <> — <span className="break-words">{providerDescription}</span></>}
+          </p>
+        )}
         <div className="mt-4 flex flex-col gap-3 sm:flex-row">
           <Button onClick={() => void login()}>{t('auth.retry')}</Button>
           <Link to="/" replace className={buttonClasses('outline')}>
@@ -66,4 +77,10 @@ export default function AuthCallbackPage() {
       <Spinner />
     </section>
   );
+}
+
+/** A query value fit to show: control characters removed, trimmed, cut to max characters. */
+function readable(value: string | null, max: number): string {
+  const clean = (value ?? '').replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim();
+  return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }
