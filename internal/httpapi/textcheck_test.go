@@ -166,7 +166,7 @@ func TestTextAtTheEdge(t *testing.T) {
 		if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.InsertUser(ctx, tx, &root) }); err != nil {
 			t.Fatal(err)
 		}
-		_, token, err := svc.SignIn(ctx, service.Identity{Issuer: "test", Subject: testRoot, Email: testRoot}, "test", "127.0.0.1")
+		_, token, err := svc.SignIn(ctx, service.Identity{Issuer: "test", Subject: testRoot, Email: testRoot, EmailVerified: true}, "test", "127.0.0.1")
 		if err != nil {
 			t.Fatal(err)
 		}
