@@ -145,8 +145,11 @@ func (s *Server) logoutGet(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := s.svc.SignOut(r.Context(), sessionTokenFrom(r.Context())); err != nil {
-		s.log.ErrorContext(r.Context(), "logout failed", "err", err)
-		writeProblem(w, r, newProblem(langOf(r.Context()), http.StatusInternalServerError, "", nil))
+		var p *Problem
+		if !errors.As(s.problemFrom(r.Context(), err), &p) { // 503 when the database is unavailable
+			p = newProblem(langOf(r.Context()), http.StatusInternalServerError, "", nil)
+		}
+		writeProblem(w, r, p)
 		return
 	}
 	w.Header().Add("Set-Cookie", s.cookies.ClearSession())
