@@ -9,9 +9,66 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
+
+// The demo database is seeded once for the package with `ladder seed --demo` and each test gets
+// a copy of the file: seeding the whole demo under -race took minutes on a loaded machine.
+var seeded struct {
+	once     sync.Once
+	dir, out string
+	err      error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if seeded.dir != "" {
+		os.RemoveAll(seeded.dir)
+	}
+	os.Exit(code)
+}
+
+// seededDataDir points LADDER_DATA_DIR at a fresh directory holding a copy of the seeded demo
+// database and returns it with what the one `seed --demo` run printed.
+func seededDataDir(t *testing.T) (dir, seedOutput string) {
+	t.Helper()
+	seeded.once.Do(func() {
+		if seeded.dir, seeded.err = os.MkdirTemp("", "ladder-seeded-"); seeded.err != nil {
+			return
+		}
+		old, had := os.LookupEnv("LADDER_DATA_DIR")
+		os.Setenv("LADDER_DATA_DIR", seeded.dir)
+		var out, errs bytes.Buffer
+		seeded.err = run(context.Background(), []string{"seed", "--demo"}, &out, &errs)
+		seeded.out = out.String() + errs.String()
+		if had {
+			os.Setenv("LADDER_DATA_DIR", old)
+		} else {
+			os.Unsetenv("LADDER_DATA_DIR")
+		}
+	})
+	if seeded.err != nil {
+		t.Fatalf("seed --demo: %v %s", seeded.err, seeded.out)
+	}
+	dir = t.TempDir()
+	files, err := filepath.Glob(filepath.Join(seeded.dir, "ladder.db*"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("seeded database: %v %v", files, err)
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(f)), data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("LADDER_DATA_DIR", dir)
+	return dir, seeded.out
+}
 
 // web/openapi.json (from which the web app's TypeScript types are generated) must be what the
 // server describes; regenerate with `make api`.
@@ -40,8 +97,7 @@ func freePort(t *testing.T) string {
 
 // The binary's commands on a real SQLite file: seed, list, serve, graceful stop.
 func TestCommands(t *testing.T) {
-	dir := t.TempDir()
-	t.Setenv("LADDER_DATA_DIR", dir)
+	t.Setenv("LADDER_DATA_DIR", t.TempDir())
 	t.Setenv("LADDER_LOG_FORMAT", "text")
 	t.Setenv("LADDER_SMTP_PASSWORD", "smtp-hunter2")
 	t.Setenv("LADDER_OIDC_CLIENT_SECRET", "oidc-hunter2")
@@ -51,8 +107,9 @@ func TestCommands(t *testing.T) {
 	if err := run(ctx, []string{"seed"}, &out, &errs); err == nil {
 		t.Fatal("seed without --demo should refuse")
 	}
-	if err := run(ctx, []string{"seed", "--demo"}, &out, &errs); err != nil || !strings.Contains(out.String(), "demo data written") {
-		t.Fatalf("seed: %v %s %s", err, out.String(), errs.String())
+	// `seed --demo` on an empty data directory (once for the package), then on its copy.
+	if _, seedOut := seededDataDir(t); !strings.Contains(seedOut, "demo data written") {
+		t.Fatalf("seed: %s", seedOut)
 	}
 	out.Reset()
 	if err := run(ctx, []string{"seed", "--demo"}, &out, &errs); err != nil || !strings.Contains(out.String(), "nothing was written") {
@@ -121,13 +178,10 @@ func TestCommands(t *testing.T) {
 }
 
 func TestUserCommand(t *testing.T) {
-	t.Setenv("LADDER_DATA_DIR", t.TempDir())
+	seededDataDir(t)
 	t.Setenv("LADDER_ROOT_EMAIL", "root@ladder.test")
 	ctx := context.Background()
 	var out, errs bytes.Buffer
-	if err := run(ctx, []string{"seed", "--demo"}, &out, &errs); err != nil {
-		t.Fatal(err)
-	}
 	cases := []struct {
 		args    []string
 		wantErr string

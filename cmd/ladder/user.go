@@ -108,6 +108,8 @@ func refusalText(e *service.Error) string {
 		policy.CodeAdminOnlyPlayer:    "admins can only change accounts to player",
 		policy.CodeAdminNotOnAdmins:   "admins cannot alter other admins or super admins",
 		policy.CodeNotYourself:        "you cannot change your own account",
+		policy.CodeStatusProtected:    "the main super admin is protected; it cannot be suspended or paused",
+		policy.CodeStatusNotYourself:  "you cannot change your own account's status",
 		policy.CodeForbidden:          "this account has no right to do that",
 		"http.conflict":               "the account changed meanwhile; try again",
 	}

@@ -89,6 +89,13 @@ func ChangeRole(a Actor, t Target, to Role) error {
 	return nil
 }
 
+// Refusals of a status change that name the status, not the role (#11: root suspending itself
+// was told its role cannot change).
+const (
+	CodeStatusProtected   = "status.protected_account"
+	CodeStatusNotYourself = "status.not_yourself"
+)
+
 // ChangeStatus decides whether a may suspend, pause or reactivate t. Admins act on players
 // only; super admins on anyone but root and other super admins unless they are root.
 func ChangeStatus(a Actor, t Target, to Status) error {
@@ -98,9 +105,9 @@ func ChangeStatus(a Actor, t Target, to Status) error {
 	case !a.IsAdmin():
 		return deny(CodeForbidden)
 	case t.Root:
-		return deny(CodeProtectedAccount)
+		return deny(CodeStatusProtected)
 	case a.UserID == t.UserID:
-		return deny(CodeNotYourself)
+		return deny(CodeStatusNotYourself)
 	case a.Role == Admin && (t.Role == Admin || t.Role == SuperAdmin):
 		return deny(CodeAdminNotOnAdmins)
 	case t.Role == SuperAdmin && !a.Root:

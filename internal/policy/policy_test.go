@@ -69,8 +69,10 @@ func TestChangeStatus(t *testing.T) {
 		{super, Target{UserID: 11, Role: Admin}, ""},
 		{super, Target{UserID: 12, Role: SuperAdmin}, CodeOnlyRootSuperAdmin},
 		{root, Target{UserID: 12, Role: SuperAdmin}, ""},
-		{super, Target{UserID: 4, Role: SuperAdmin, Root: true}, CodeProtectedAccount},
-		{super, Target{UserID: 3, Role: SuperAdmin}, CodeNotYourself},
+		{super, Target{UserID: 4, Role: SuperAdmin, Root: true}, CodeStatusProtected},
+		{root, Target{UserID: 4, Role: SuperAdmin, Root: true}, CodeStatusProtected},
+		{super, Target{UserID: 3, Role: SuperAdmin}, CodeStatusNotYourself},
+		{admin, Target{UserID: 2, Role: Admin}, CodeStatusNotYourself},
 	}
 	for i, c := range cases {
 		got := ""

@@ -219,8 +219,8 @@ func TestMatchLoopAndConcurrentValidation(t *testing.T) {
 		if _, err := w.svc.ReportResult(ctx, w.players[1], m.ID, "6-4 6-4", day); code(err) != "match.not_found" {
 			t.Fatalf("outsider reported: %v", err)
 		}
-		// The low player reports from their side: they won.
-		m, err = w.svc.ReportResult(ctx, low, m.ID, "6-4 6-7(5) 10-8", day)
+		// The low player reports from their side: they won (super tie-break in brackets, #11).
+		m, err = w.svc.ReportResult(ctx, low, m.ID, "6-4 6-7 (7-5) [10-8]", day)
 		if err != nil || m.WinnerID.Int64 != low.User.ID || m.Score != "6-4 6-7(5) 10-8" || m.State != "result_reported" {
 			t.Fatalf("report: %+v %v", m, err)
 		}

@@ -237,6 +237,9 @@ type ResultChange struct {
 	WinnerBefore, LoserBefore int
 	WinnerAfter, LoserAfter   int
 	WinnerPoints, LoserPoints int
+	// Standings are the standings after the change (callers replaying many results, like the
+	// demo seed, reuse them instead of reading them again).
+	Standings []Participant
 }
 
 // RecordResult applies a validated match (already marked completed with its winner and loser) to
@@ -288,7 +291,7 @@ func (db *DB) RecordResult(ctx context.Context, tx *sqlx.Tx, t *Tournament, matc
 		return rc, err
 	}
 	after, err := db.Standings(ctx, tx, t.ID, t.RankingType)
-	rc.WinnerAfter, rc.LoserAfter = positionOf(after, winner), positionOf(after, loser)
+	rc.WinnerAfter, rc.LoserAfter, rc.Standings = positionOf(after, winner), positionOf(after, loser), after
 	return rc, err
 }
 

@@ -5,7 +5,6 @@ package tennis
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -39,36 +38,81 @@ func (e *Error) Error() string {
 
 func fail(code string, set int) error { return &Error{Code: code, Set: set} }
 
-var reSet = regexp.MustCompile(`^(\d{1,2})-(\d{1,2})(?:\((\d{1,2})\))?$`)
+var normalise = strings.NewReplacer("–", "-", "—", "-", "‐", "-", "−", "-", "/", "-", ":", "-")
 
-// Parse reads a score such as "6-4 3-6 10-7" or "7-6(5), 6-3", from the first-named player's side.
+// item is one piece of score text: a set "6-4", or a bracketed group "(5)", "(7-5)", "[10-8]".
+type item struct {
+	a, b  int
+	pair  bool // two numbers (a-b), not a single one
+	group bool // written in ( ) or [ ]
+}
+
+// Parse reads a score from the first-named player's side. Accepted notations (docs/DECISIONS.md):
+// sets separated by spaces, commas or semicolons ("6-4 3-6 10-7", "6-4, 3-6"); "-", "–", "/" or
+// ":" between games; a 7-6 set's tie-break as the loser's points or the full tie-break score,
+// attached or after a space ("7-6(5)", "7-6 (5)", "7-6(7-5)"); and the deciding super tie-break
+// as a plain third set ("10-8") or in brackets ("[10-8]", "(10-8)"). A bracketed pair is the
+// super tie-break when the sets stand one all and it ends the score, else the tie-break of the
+// set before it ("6-4 6-7 (5-7) 10-8").
 func Parse(s string) (Score, error) {
-	fields := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == ';' })
-	if len(fields) == 0 {
+	items, err := scan(normalise.Replace(s))
+	if err != nil {
+		return Score{}, err
+	}
+	if len(items) == 0 {
 		return Score{}, fail("score.empty", 0)
 	}
-	if len(fields) > 3 {
+	var sets []Set
+	var detail []item // the tie-break group given for each set, if any
+	explicit := []bool{}
+	split := func() bool { // the sets read so far stand one all
+		a, b := 0, 0
+		for _, st := range sets {
+			if st.A > st.B {
+				a++
+			} else {
+				b++
+			}
+		}
+		return a == 1 && b == 1
+	}
+	for k, it := range items {
+		n := len(sets)
+		switch {
+		case !it.group:
+			sets = append(sets, Set{A: it.a, B: it.b, TieBreak: -1})
+			detail = append(detail, item{})
+			explicit = append(explicit, false)
+		case it.pair && split() && k == len(items)-1:
+			sets = append(sets, Set{A: it.a, B: it.b, TieBreak: -1, SuperTieBreak: true})
+			detail = append(detail, item{})
+			explicit = append(explicit, true)
+		case n > 0 && !detail[n-1].group && !explicit[n-1]:
+			detail[n-1] = it
+		default:
+			return Score{}, fail("score.format", max(n, 1))
+		}
+	}
+	if len(sets) > 3 {
 		return Score{}, fail("score.too_many_sets", 0)
 	}
 	var sc Score
 	won := [2]int{}
-	for i, f := range fields {
-		f = strings.NewReplacer("–", "-", "—", "-", "/", "-").Replace(f)
-		m := reSet.FindStringSubmatch(f)
-		if m == nil {
-			return Score{}, fail("score.format", i+1)
-		}
-		a, _ := strconv.Atoi(m[1])
-		b, _ := strconv.Atoi(m[2])
-		set := Set{A: a, B: b, TieBreak: -1}
-		if m[3] != "" {
-			set.TieBreak, _ = strconv.Atoi(m[3])
-		}
+	for i, set := range sets {
 		if won[0] == 2 || won[1] == 2 {
 			return Score{}, fail("score.after_match_end", i+1)
 		}
-		if i == 2 && (a >= 10 || b >= 10) {
+		if i == 2 && (set.A >= 10 || set.B >= 10) {
 			set.SuperTieBreak = true
+		}
+		if d := detail[i]; d.group {
+			tb, err := tieBreakPoints(set, d)
+			if err != nil {
+				return Score{}, fail(err.Error(), i+1)
+			}
+			set.TieBreak = tb
+		}
+		if set.SuperTieBreak {
 			if err := validSuperTieBreak(set); err != nil {
 				return Score{}, fail(err.Error(), i+1)
 			}
@@ -91,6 +135,109 @@ func Parse(s string) (Score, error) {
 		return Score{}, fail("score.unfinished", 0)
 	}
 	return sc, nil
+}
+
+// tieBreakPoints turns a set's tie-break group into the loser's points: "(5)" as written, "(7-5)"
+// when it is a finished tie-break to 7 by two won by the set's winner.
+func tieBreakPoints(set Set, d item) (int, error) {
+	if set.SuperTieBreak {
+		return 0, errors.New("score.super_tiebreak_invalid")
+	}
+	if max(set.A, set.B) != 7 || min(set.A, set.B) != 6 {
+		return 0, errors.New("score.tiebreak_only_at_7_6")
+	}
+	if !d.pair {
+		return d.a, nil
+	}
+	hi, lo := max(d.a, d.b), min(d.a, d.b)
+	if d.a == d.b || (d.a > d.b) != (set.A > set.B) || hi != max(7, lo+2) {
+		return 0, errors.New("score.tiebreak_invalid")
+	}
+	return lo, nil
+}
+
+// scan splits normalised score text into sets and bracketed groups; anything else is a format
+// error at the set it appears in.
+func scan(s string) ([]item, error) {
+	var out []item
+	sets := 0
+	sep := true
+	i := 0
+	number := func() (int, bool) {
+		j := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' && i-j < 2 {
+			i++
+		}
+		if i == j || (i < len(s) && s[i] >= '0' && s[i] <= '9') {
+			return 0, false
+		}
+		n, _ := strconv.Atoi(s[j:i])
+		return n, true
+	}
+	spaces := func() {
+		for i < len(s) && s[i] == ' ' {
+			i++
+		}
+	}
+	bad := func() ([]item, error) { return nil, fail("score.format", max(sets, 1)) }
+	for i < len(s) {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == ',' || c == ';':
+			sep = true
+			i++
+			continue
+		case c == '(' || c == '[':
+			closing := byte(')')
+			if c == '[' {
+				closing = ']'
+			}
+			i++
+			spaces()
+			it := item{group: true}
+			var ok bool
+			if it.a, ok = number(); !ok {
+				return bad()
+			}
+			spaces()
+			if i < len(s) && s[i] == '-' {
+				i++
+				spaces()
+				if it.b, ok = number(); !ok {
+					return bad()
+				}
+				it.pair = true
+				spaces()
+			}
+			if i >= len(s) || s[i] != closing {
+				return bad()
+			}
+			i++
+			out = append(out, it)
+		case c >= '0' && c <= '9':
+			if !sep {
+				return bad()
+			}
+			sets++
+			var it item
+			var ok bool
+			if it.a, ok = number(); !ok || i >= len(s) || s[i] != '-' {
+				return bad()
+			}
+			i++
+			if it.b, ok = number(); !ok {
+				return bad()
+			}
+			out = append(out, it)
+		default:
+			if sets == 0 {
+				sets = 1
+			}
+			return bad()
+		}
+		sep = false
+	}
+	return out, nil
 }
 
 func validSet(s Set) error {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { isExpectedConsoleError } from './ladder';
 
 test('an unknown path lands on /', async ({ page }) => {
@@ -83,33 +83,42 @@ test('the help centre opens as a side panel with its four sections', async ({ pa
   await expect(sheet).toBeHidden();
 });
 
-test('a spinner with a loading label shows while a page loads', async ({ page }) => {
-  // Hold the coming-soon page's chunk back to catch the pending state.
+/**
+ * Holds back a lazy page's chunk (Vite names it after the module, e.g. ClubsPage-<hash>.js) until
+ * release() is called, and counts the requests it held: a test that holds nothing fails instead of
+ * passing on a chunk the route no longer loads.
+ */
+async function holdChunk(page: Page, name: string) {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/ComingSoonPage-*.js', async (route) => {
+  const state = { requests: 0, release: () => release() };
+  await page.route(`**/assets/${name}-*.js`, async (route) => {
+    state.requests++;
     await held;
     await route.continue();
   });
+  return state;
+}
+
+test('a spinner with a loading label shows while a page loads', async ({ page }) => {
+  // Hold the clubs page's own chunk back to catch the pending state.
+  const chunk = await holdChunk(page, 'ClubsPage');
 
   // First load: the shell renders and the page area shows the spinner.
   await page.goto('/clubs');
   await expect(page.locator('main').getByRole('status')).toHaveText('A carregar…');
-  release();
+  await expect.poll(() => chunk.requests).toBe(1);
+  chunk.release();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Clubes');
 });
 
 test('navigating to a page not loaded yet shows the loading pill', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Desafie/);
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/ComingSoonPage-*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const chunk = await holdChunk(page, 'TournamentsPage');
   await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Torneios' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'A carregar…' })).toBeVisible();
-  release();
+  await expect.poll(() => chunk.requests).toBe(1);
+  chunk.release();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Torneios');
 });

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
@@ -23,6 +23,10 @@ await i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
 });
+
+// findBy*/waitFor wait for what they expect, up to 20 s (the default 1 s fails on a loaded machine
+// while nothing is wrong); a real absence still fails, only later. Below vitest's testTimeout.
+configure({ asyncUtilTimeout: 20_000 });
 
 // jsdom has no matchMedia; tests that care about the system theme override this.
 export function mockSystemDark(dark: boolean) {

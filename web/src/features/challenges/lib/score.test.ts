@@ -49,4 +49,10 @@ describe('flipScore', () => {
     expect(flipScore('6-4 3-6 10-8')).toBe('4-6 6-3 8-10');
     expect(flipScore('7-6(5) 6-3')).toBe('6-7(5) 3-6');
   });
+
+  it('turns super tie-breaks and full tie-break scores written in brackets', () => {
+    expect(flipScore('6-4 4-6 [10-8]')).toBe('4-6 6-4 [8-10]');
+    expect(flipScore('6-4 4-6 (10-8)')).toBe('4-6 6-4 (8-10)');
+    expect(flipScore('7-6(7-5) 6-3')).toBe('6-7(5-7) 3-6');
+  });
 });

@@ -60,11 +60,15 @@ export function buildScore(rows: readonly SetRow[]): ScoreResult {
   return { ok: true, score: parts.join(' '), mine, theirs };
 }
 
-/** "6-4 3-6 10-8" as seen from the other side: "4-6 6-3 8-10" (tie-break points stay). */
+/**
+ * "6-4 3-6 10-8" as seen from the other side: "4-6 6-3 8-10". Every "a-b" pair turns, in any of
+ * the notations the server reads ("[10-8]", "(10-8)", "7-6(7-5)"); a lone tie-break number, the
+ * loser's points, stays.
+ */
 export function flipScore(score: string): string {
   return score
     .split(/\s+/)
     .filter(Boolean)
-    .map((set) => set.replace(/^(\d+)-(\d+)/, '$2-$1'))
+    .map((part) => part.replace(/(\d+)\s*[-–/:]\s*(\d+)/g, '$2-$1'))
     .join(' ');
 }
