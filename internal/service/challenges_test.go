@@ -220,7 +220,7 @@ func TestMatchLoopAndConcurrentValidation(t *testing.T) {
 			t.Fatalf("outsider reported: %v", err)
 		}
 		// The low player reports from their side: they won (super tie-break in brackets, #11).
-		m, err = w.svc.ReportResult(ctx, low, m.ID, "6-4 6-7 (7-5) [10-8]", day)
+		m, err = w.svc.ReportResult(ctx, low, m.ID, "6-4 6-7 (5-7) [10-8]", day)
 		if err != nil || m.WinnerID.Int64 != low.User.ID || m.Score != "6-4 6-7(5) 10-8" || m.State != "result_reported" {
 			t.Fatalf("report: %+v %v", m, err)
 		}
