@@ -25,11 +25,22 @@ type UserView struct {
 	PhotoURL    string `json:"photo_url" doc:"Profile photo, else the sign-in account's picture, else empty"`
 	GivenName   string `json:"given_name" doc:"Given name from the sign-in account"`
 	IsRoot      bool   `json:"is_root" doc:"The main super admin (protected)"`
+	// The web shows menus and pages by these, never by the role (internal/policy decides).
+	Capabilities []string `json:"capabilities" enum:"play,adminPanel,suspendUsers,changeToPlayer,setAdmin,validateClubsTournaments,validateResults,allStatistics,transferUsers,requestDeletions,superAdminsPage,playersPanel,manageSuperAdmins,approveDeletions" doc:"What this account may do across the platform (SPEC §6), decided by the server's policy"`
 }
 
 func (s *Server) viewUser(u store.User) UserView {
 	return UserView{ID: u.ID, Email: u.Email, Role: u.Role, Status: u.Status, FirstName: u.FirstName, LastName: u.LastName,
-		DisplayName: service.DisplayName(u), PhotoURL: photoURL(u), GivenName: u.ExtGivenName, IsRoot: s.svc.IsRoot(u)}
+		DisplayName: service.DisplayName(u), PhotoURL: photoURL(u), GivenName: u.ExtGivenName, IsRoot: s.svc.IsRoot(u),
+		Capabilities: capabilityNames(policy.Capabilities(s.svc.ActorFor(u)))}
+}
+
+func capabilityNames(cs []policy.Capability) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = string(c)
+	}
+	return out
 }
 
 type userOutput struct {

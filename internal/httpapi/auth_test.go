@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -189,12 +190,16 @@ func TestRootAndLinkedAccounts(t *testing.T) {
 		}
 		l := newLive(t, db, nil)
 		root := l.browser().signIn(testRoot)
-		if root.Role != "superadmin" || !root.IsRoot {
+		if root.Role != "superadmin" || !root.IsRoot || !slices.Contains(root.Capabilities, "manageSuperAdmins") {
 			t.Fatalf("root: %+v", root)
 		}
 		a := l.browser().signIn("ADMIN@ladder.test")
 		if a.ID != admin.ID || a.Role != "admin" || a.DisplayName != "André Costa" {
 			t.Fatalf("pre-created account not linked: %+v", a)
+		}
+		// The web shows menus by the capabilities the policy gives, never by the role.
+		if !slices.Equal(a.Capabilities, []string{"play", "adminPanel", "suspendUsers", "changeToPlayer"}) {
+			t.Fatalf("admin capabilities: %v", a.Capabilities)
 		}
 	})
 }

@@ -1593,6 +1593,8 @@ export interface components {
             /** Format: int64 */
             age: number | null;
             availability: components["schemas"]["SlotView"][];
+            /** @description What this account may do across the platform (SPEC §6), decided by the server's policy */
+            capabilities: ("play" | "adminPanel" | "suspendUsers" | "changeToPlayer" | "setAdmin" | "validateClubsTournaments" | "validateResults" | "allStatistics" | "transferUsers" | "requestDeletions" | "superAdminsPage" | "playersPanel" | "manageSuperAdmins" | "approveDeletions")[];
             /**
              * Format: int64
              * @description Home club (a validated club)
@@ -2098,6 +2100,8 @@ export interface components {
             count: number;
         };
         UserView: {
+            /** @description What this account may do across the platform (SPEC §6), decided by the server's policy */
+            capabilities: ("play" | "adminPanel" | "suspendUsers" | "changeToPlayer" | "setAdmin" | "validateClubsTournaments" | "validateResults" | "allStatistics" | "transferUsers" | "requestDeletions" | "superAdminsPage" | "playersPanel" | "manageSuperAdmins" | "approveDeletions")[];
             /** @description First and last name, else the fallbacks of the spec */
             display_name: string;
             email: string;

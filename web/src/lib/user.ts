@@ -38,10 +38,10 @@ export function userName(user: SessionUser): string {
   return clean(user.display_name) || displayName(user);
 }
 
-export const isAdminOrAbove = (user: SessionUser | null): boolean => user?.role === 'admin' || user?.role === 'superadmin';
-export const isSuperAdmin = (user: SessionUser | null): boolean => user?.role === 'superadmin';
+/** Spec §6: what an account may do across the platform, as the server's policy decided it. */
+export type Capability = SessionUser['capabilities'][number];
 
-/** Spec §6, as far as the interface tells: what an account may do, by role (and root). */
+/** Every capability, in the server's order (the test admin page lists them all). */
 export const CAPABILITIES = [
   'play',
   'adminPanel',
@@ -57,36 +57,14 @@ export const CAPABILITIES = [
   'playersPanel',
   'manageSuperAdmins',
   'approveDeletions',
-] as const;
-export type Capability = (typeof CAPABILITIES)[number];
+] as const satisfies readonly Capability[];
 
-/** The capabilities of an account (none for a visitor). The server enforces the same rules. */
+/** The capabilities of an account (none for a visitor): read from the server, never derived here. */
 export function capabilities(user: SessionUser | null): Set<Capability> {
-  const out = new Set<Capability>();
-  if (!user) return out;
-  out.add('play');
-  if (isAdminOrAbove(user)) {
-    out.add('adminPanel');
-    out.add('suspendUsers');
-    out.add('changeToPlayer');
-  }
-  if (isSuperAdmin(user)) {
-    for (const c of [
-      'setAdmin',
-      'validateClubsTournaments',
-      'validateResults',
-      'allStatistics',
-      'transferUsers',
-      'requestDeletions',
-      'superAdminsPage',
-      'playersPanel',
-    ] as const) {
-      out.add(c);
-    }
-  }
-  if (user.is_root) {
-    out.add('manageSuperAdmins');
-    out.add('approveDeletions');
-  }
-  return out;
+  return new Set(user?.capabilities ?? []);
 }
+
+/** Admins and super admins: the admin panel button and quick access. */
+export const isAdminOrAbove = (user: SessionUser | null): boolean => capabilities(user).has('adminPanel');
+/** Super admins: the super admin pages and the players panel. */
+export const isSuperAdmin = (user: SessionUser | null): boolean => capabilities(user).has('superAdminsPage');

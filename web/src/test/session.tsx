@@ -5,9 +5,24 @@ import type { SessionState, SessionStore } from '@/lib/session';
 import { SessionProvider } from '@/lib/SessionProvider';
 import type { SessionUser } from '@/lib/user';
 
+type Capability = SessionUser['capabilities'][number];
+const ADMIN: Capability[] = ['play', 'adminPanel', 'suspendUsers', 'changeToPlayer'];
+const SUPER: Capability[] = [...ADMIN, 'setAdmin', 'validateClubsTournaments', 'validateResults', 'allStatistics', 'transferUsers', 'requestDeletions', 'superAdminsPage', 'playersPanel'];
+
+/**
+ * The capabilities the server's policy gives each role (test data: the app itself only reads
+ * `capabilities`; internal/policy TestCapabilities holds the rule).
+ */
+function serverCapabilities(role: SessionUser['role'], root: boolean): Capability[] {
+  if (role === 'superadmin') return root ? [...SUPER, 'manageSuperAdmins', 'approveDeletions'] : SUPER;
+  return role === 'admin' ? ADMIN : ['play'];
+}
+
 /** A user as GET /api/users/me returns it; override what the test cares about. */
 export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
+  const role = overrides.role ?? 'player';
   return {
+    capabilities: serverCapabilities(role, overrides.is_root ?? false),
     id: 7,
     email: 'pedro@example.pt',
     role: 'player',
