@@ -21,10 +21,12 @@ import (
 // nor invalid UTF-8, SQLite would store them silently: refusing here makes both alike.
 //
 //   - the URL (path and query) is checked by checkURL in the outer middleware, for every route;
-//   - a JSON body's bytes must be valid UTF-8 (encoding/json would silently turn bad bytes into
-//     U+FFFD) and every string in it (escapes such as \u0000 decoded) passes the rules above,
-//     by the name of the field holding it; checkJSONBody does it in the same middleware, before
-//     the operation validates the body against its schema, so a refusal is always this 400.
+//   - a request body (any but a multipart upload, whatever its Content-Type: huma reads a body
+//     without one as JSON) must be valid UTF-8 (encoding/json would silently
+//     turn bad bytes into U+FFFD) and every string in it (escapes such as \u0000 decoded) passes
+//     the rules above, by the name of the field holding it; checkJSONBody does it in the same
+//     middleware, before the operation validates the body against its schema, so a refusal is
+//     always this 400.
 
 // Field codes of the text checks (translation keys of errors.json).
 const (
@@ -113,18 +115,30 @@ func checkURL(u *url.URL) []badText {
 	return bad
 }
 
-// jsonCheckLimit bounds how much of a JSON body is read to check its bytes; bigger bodies pass
+// jsonCheckLimit bounds how much of a body is read to check its bytes; bigger bodies pass
 // through unchecked here and are refused by the operation's size limit (huma's default is 1 MB).
 const jsonCheckLimit = 1 << 20
 
-// checkJSONBody reads a JSON request body (up to jsonCheckLimit) and refuses invalid UTF-8. The
-// bytes read are put back for the handler.
-func checkJSONBody(r *http.Request) []badText {
-	if r.Body == nil || r.Body == http.NoBody {
-		return nil
+// isUploadForm reports a multipart/form-data body that huma would not read as JSON: the picture
+// uploads, which carry only files and are read as a stream by their handlers. huma picks a
+// body's format from the Content-Type's text after the first "+" and before the first ";" (so
+// "multipart/form-data, x+json" is JSON to it); only a plain multipart/form-data is skipped.
+func isUploadForm(contentType string) bool {
+	mt, _, err := mime.ParseMediaType(contentType)
+	if err != nil || mt != "multipart/form-data" {
+		return false
 	}
-	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	if mt != "application/json" && !strings.HasSuffix(mt, "+json") {
+	before, _, _ := strings.Cut(contentType, ";")
+	return !strings.Contains(before, "+")
+}
+
+// checkJSONBody checks a request body as JSON text, whatever its Content-Type says (huma reads
+// a body without one, or typed "json", ";" or "x+json", as JSON; any other type it refuses with
+// 415, and refusing its bad text first is as good). Only multipart uploads are skipped. It reads
+// up to jsonCheckLimit; a body that is JSON must be valid UTF-8 and its strings pass the rules
+// (a body that is not is left to the operation). The bytes read are put back for the handler.
+func checkJSONBody(r *http.Request) []badText {
+	if r.Body == nil || r.Body == http.NoBody || isUploadForm(r.Header.Get("Content-Type")) {
 		return nil
 	}
 	buf, err := io.ReadAll(io.LimitReader(r.Body, jsonCheckLimit+1))
@@ -135,12 +149,12 @@ func checkJSONBody(r *http.Request) []badText {
 	if err != nil || len(buf) > jsonCheckLimit {
 		return nil
 	}
-	if !utf8.Valid(buf) {
-		return []badText{{"body", codeInvalidUTF8}}
-	}
 	var v any
 	if json.Unmarshal(buf, &v) != nil {
-		return nil // not JSON: the operation answers that it cannot read it
+		return nil // not JSON (CBOR, say): the operation answers that it cannot read it
+	}
+	if !utf8.Valid(buf) { // in a JSON string: decoded as U+FFFD, it would pass unseen
+		return []badText{{"body", codeInvalidUTF8}}
 	}
 	var bad []badText
 	walkJSON(v, "body", "", &bad)
