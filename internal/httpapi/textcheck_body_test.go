@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -95,4 +96,82 @@ func TestTextWhateverTheContentType(t *testing.T) {
 			}
 		}
 	})
+}
+
+// readCounter is a request body that counts the reads made of it.
+type readCounter struct {
+	io.Reader
+	reads int
+}
+
+func (r *readCounter) Read(p []byte) (int, error) { r.reads++; return r.Reader.Read(p) }
+
+// checkBody runs the body guard on a request and returns its findings.
+func checkBody(method, path, contentType, body string) []badText {
+	req, _ := http.NewRequest(method, "http://x"+path, strings.NewReader(body))
+	req.Header.Set("Content-Type", contentType)
+	return checkJSONBody(req)
+}
+
+// The body guard reads only API bodies: other paths (health checks, the development identity
+// provider's forms) are not buffered nor decoded.
+func TestBodyGuardOnlyOnAPI(t *testing.T) {
+	for _, path := range []string{"/healthz", "/metrics", "/dev/oidc/token", "/", "/apis"} {
+		body := &readCounter{Reader: strings.NewReader(`{"name":"a\u0000b"}`)}
+		req, _ := http.NewRequest("POST", "http://x"+path, body)
+		req.Header.Set("Content-Type", "application/json")
+		if bad := checkJSONBody(req); bad != nil || body.reads != 0 {
+			t.Errorf("POST %s: %v, %d reads of the body", path, bad, body.reads)
+		}
+	}
+	if bad := checkBody("POST", "/api/contact", "application/json", `{"name":"a\u0000b"}`); len(bad) != 1 {
+		t.Errorf("POST /api/contact: %v", bad)
+	}
+}
+
+// Where each refused string is reported, and bodies that are not one JSON value (left to the
+// operation, which refuses them).
+func TestBodyGuardFieldPaths(t *testing.T) {
+	cases := []struct{ body, want string }{
+		{`{"name":"ok","times":["x","a\u0000"],"club":{"tags":[{"first_name":"\u202eA"}]}}`,
+			"body.club.tags[0].first_name=" + codeInvisibleChar + " body.times[1]=" + codeControlChar},
+		{`{"message":"a\nb\tc","notes":["l1\nl2"],"subject":"a\nb"}`, "body.subject=" + codeControlChar},
+		{`{"bad\u0001key":{"name":"\u0000","x":["\u0000"]},"name":"ok"}`, "body=" + codeControlChar},
+		{`[{"name":"\u200b"},"\u0007",{"a":{"b":{"c":"\u0000"}}}]`,
+			"body[0].name=" + codeInvisibleChar + " body[1]=" + codeControlChar + " body[2].a.b.c=" + codeControlChar},
+		{`"a\u0000"`, "body=" + codeControlChar},
+		{`{"n":1.5e300,"b":true,"z":null,"e":{},"l":[]}`, ""},
+		{"{\"name\":\"a\xffb\"}", "body=" + codeInvalidUTF8},
+		// Not one JSON value: left alone.
+		{``, ""}, {`{"name":"\u0000"`, ""}, {`{"name":"\u0000"}{}`, ""}, {`{"name":"\u0000"} 1`, ""},
+		{`["\u0000",]`, ""}, {`{"name":"\u0000",}`, ""}, {`{"name" "\u0000"}`, ""}, {"\xff{\"name\":\"\\u0000\"}", ""},
+	}
+	for _, c := range cases {
+		var got []string
+		for _, b := range checkBody("PUT", "/api/x", "application/json", c.body) {
+			got = append(got, b.location+"="+b.code)
+		}
+		if g := strings.Join(got, " "); g != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.body, g, c.want)
+		}
+	}
+}
+
+// Checking a 1 MB body of empty objects costs about the body, not a tree of half a million
+// maps (which took tens of MB per request).
+func TestBodyGuardStreams(t *testing.T) {
+	body := "[" + strings.Repeat("{},", (1<<20)/3-1) + "{}]"
+	var bytesBefore, bytesAfter runtime.MemStats
+	runtime.ReadMemStats(&bytesBefore)
+	allocs := testing.AllocsPerRun(3, func() {
+		if bad := checkBody("POST", "/api/contact", "application/json", body); bad != nil {
+			t.Fatal(bad)
+		}
+	})
+	runtime.ReadMemStats(&bytesAfter)
+	perRun := (bytesAfter.TotalAlloc - bytesBefore.TotalAlloc) / 4
+	t.Logf("%d-byte body: %.0f allocations, %d bytes per check", len(body), allocs, perRun)
+	if allocs > 1000 {
+		t.Errorf("%.0f allocations to check a %d-byte body", allocs, len(body))
+	}
 }
