@@ -182,7 +182,7 @@ func (s *Service) Club(ctx context.Context, cur Current, id int64) (ClubDetail, 
 	}
 	st := policy.ClubState{Status: c.Status, CreatorID: c.CreatorID.Int64, Members: c.Members}
 	for _, m := range all {
-		if m.Role == policy.ClubAdministrator {
+		if m.Role == policy.ClubAdministrator && m.User.Status != "suspended" {
 			st.Admins++
 		}
 	}
@@ -197,7 +197,7 @@ func (s *Service) Club(ctx context.Context, cur Current, id int64) (ClubDetail, 
 	for _, m := range all {
 		if !m.User.Hidden || cur.Actor.IsSuperAdmin() || (cur.Actor.SignedIn() && m.UserID == cur.User.ID) {
 			d.Members = append(d.Members, m)
-			d.MemberFlags[m.UserID] = policy.MemberFlags(cur.Actor, st, policy.ClubTarget{UserID: m.UserID, Role: m.Role})
+			d.MemberFlags[m.UserID] = policy.MemberFlags(cur.Actor, st, policy.ClubTarget{UserID: m.UserID, Role: m.Role, Suspended: m.User.Status == "suspended"})
 		}
 	}
 	if d.Tournaments, d.Matches, err = s.db.ClubTournamentStats(ctx, id); err != nil {
