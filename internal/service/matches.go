@@ -243,6 +243,13 @@ func (s *Service) AnswerResult(ctx context.Context, cur Current, id int64, confi
 		if err := denied(policy.AnswerResult(cur.Actor, MatchFacts(m))); err != nil {
 			return err
 		}
+		if !confirm && m.State == "result_reported" {
+			if err := policy.DisputeResult(cur.Actor, MatchFacts(m)); policyCode(err) == policy.CodeAlreadyConfirmed {
+				return conflict(policy.CodeAlreadyConfirmed, nil)
+			} else if err != nil {
+				return denied(err)
+			}
+		}
 		var ok bool
 		if confirm {
 			ok, err = s.db.ConfirmMatchResult(ctx, tx, id)
