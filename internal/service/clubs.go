@@ -105,16 +105,15 @@ func (s *Service) ProposeClub(ctx context.Context, cur Current, in ClubInput) (s
 	if err := s.validateClub(in, &c); err != nil {
 		return c, err
 	}
-	if err := s.allow(cur.User.ID, ActionClub); err != nil {
-		return c, err
-	}
 	c.ExpiresAt = s.now().Add(ClubValidationPeriod)
-	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
-		if err := s.db.InsertClub(ctx, tx, &c); err != nil {
+	err := s.spend(cur.User.ID, ActionClub, func() error {
+		return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+			if err := s.db.InsertClub(ctx, tx, &c); err != nil {
+				return err
+			}
+			_, err := s.db.AddClubMember(ctx, tx, c.ID, cur.User.ID, "administrator")
 			return err
-		}
-		_, err := s.db.AddClubMember(ctx, tx, c.ID, cur.User.ID, "administrator")
-		return err
+		})
 	})
 	c.Members = 1
 	return c, err
