@@ -170,10 +170,11 @@ func (s *Service) ReportResult(ctx context.Context, cur Current, id int64, score
 			if day.Before(today(m.CreatedAt)) {
 				return invalid("played_on", "match.date_before_match", nil)
 			}
-			// Not before the agreed time: its calendar day where the reporter lives (their profile's
-			// time zone, the one their pages show it in), since the report carries only a date.
+			// Not before the agreed time: its calendar day in the platform's time zone, since the
+			// report carries only a date. Not the reporter's own zone: they choose it, and a zone
+			// far west (Etc/GMT+12) would let them date the match the day before.
 			if m.ScheduledAt.Valid {
-				agreed := m.ScheduledAt.Time.In(location(cur.User.Timezone))
+				agreed := m.ScheduledAt.Time.In(location(store.DefaultTimezone))
 				y, mo, d := agreed.Date()
 				if day.Before(time.Date(y, mo, d, 0, 0, 0, 0, time.UTC)) {
 					return invalid("played_on", "match.played_before_time", map[string]any{"date": agreed.Format("2006-01-02")})
