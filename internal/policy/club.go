@@ -34,15 +34,19 @@ type ClubState struct {
 	Status    string // pending, validated or rejected
 	CreatorID int64
 	MyRole    string // the caller's role in the club: administrator, member or ""
-	Admins    int    // how many administrators the club has
+	Admins    int    // how many administrators the club has whose account is not suspended
 	Members   int    // how many members (administrators included)
 }
 
 // ClubTarget is the membership acted upon: Role is "" when the account is not a member.
 type ClubTarget struct {
-	UserID int64
-	Role   string
+	UserID    int64
+	Role      string
+	Suspended bool // the account is suspended: as an administrator it is not counted in Admins
 }
+
+// countedAdmin tells whether t is one of the administrators counted in ClubState.Admins.
+func (t ClubTarget) countedAdmin() bool { return t.Role == ClubAdministrator && !t.Suspended }
 
 // DecideClub decides whether a may validate or reject a proposed club.
 func DecideClub(a Actor) error { return Allow(a, SuperAdmins) }
@@ -77,6 +81,15 @@ func JoinClub(a Actor, c ClubState) error {
 		return deny(CodeClubAlreadyMember)
 	}
 	return nil
+}
+
+// JoinRole is the role a joiner gets: administrator when the club has no administrator able to
+// run it (every administrator left or is suspended), member otherwise.
+func JoinRole(c ClubState) string {
+	if c.Admins == 0 {
+		return ClubAdministrator
+	}
+	return ClubMember
 }
 
 // LeaveClub decides whether a may end their membership. The last administrator may leave only
@@ -133,7 +146,7 @@ func SetClubRole(a Actor, c ClubState, t ClubTarget, to string) error {
 		return deny(CodeClubAlreadyAdmin)
 	case to == ClubMember && t.Role != ClubAdministrator:
 		return deny(CodeClubNotAdmin)
-	case to == ClubMember && c.Admins <= 1:
+	case to == ClubMember && t.countedAdmin() && c.Admins <= 1:
 		return deny(CodeClubLastAdminOther)
 	}
 	return nil
@@ -145,7 +158,7 @@ func RemoveClubMember(a Actor, c ClubState, t ClubTarget) error {
 	if err := onOther(a, c, t); err != nil {
 		return err
 	}
-	if t.Role == ClubAdministrator && c.Admins <= 1 && c.Members > 1 {
+	if t.countedAdmin() && c.Admins <= 1 && c.Members > 1 {
 		return deny(CodeClubLastAdminOther)
 	}
 	return nil

@@ -29,10 +29,11 @@ func TestClubRules(t *testing.T) {
 		// A club whose only member is its administrator.
 		alone = ClubState{Status: "validated", MyRole: ClubAdministrator, Admins: 1, Members: 1}
 
-		member    = ClubTarget{UserID: 10, Role: ClubMember}
-		otherAdm  = ClubTarget{UserID: 11, Role: ClubAdministrator}
-		outsider  = ClubTarget{UserID: 12}
-		selfAdmin = ClubTarget{UserID: 1, Role: ClubAdministrator}
+		member       = ClubTarget{UserID: 10, Role: ClubMember}
+		otherAdm     = ClubTarget{UserID: 11, Role: ClubAdministrator}
+		outsider     = ClubTarget{UserID: 12}
+		selfAdmin    = ClubTarget{UserID: 1, Role: ClubAdministrator}
+		suspendedAdm = ClubTarget{UserID: 13, Role: ClubAdministrator, Suspended: true}
 	)
 	cases := []struct {
 		name string
@@ -90,11 +91,21 @@ func TestClubRules(t *testing.T) {
 		{"outsider cannot be removed", RemoveClubMember(player, asAdmin, outsider), CodeClubMemberNotFound},
 		{"last admin is not removed while members remain", RemoveClubMember(super, soleOutside, otherAdm), CodeClubLastAdminOther},
 		{"last admin and last member is removed", RemoveClubMember(super, ClubState{Status: "validated", Admins: 1, Members: 1}, otherAdm), ""},
+		// A suspended administrator is not counted (soleAdmin's Admins is the caller alone): they
+		// can be demoted or removed, and they do not let the last able administrator go.
+		{"suspended co-admin is demoted", SetClubRole(player, soleAdmin, suspendedAdm, ClubMember), ""},
+		{"suspended co-admin is removed", RemoveClubMember(player, soleAdmin, suspendedAdm), ""},
+		{"suspended co-admin does not free the last admin", LeaveClub(player, soleAdmin), CodeClubLastAdmin},
 	}
 	for _, c := range cases {
 		if got := clubCode(c.got); got != c.want {
 			t.Errorf("%s: got %q want %q", c.name, got, c.want)
 		}
+	}
+	// A club with no administrator able to run it gets its next joiner as one.
+	if JoinRole(ClubState{Status: "validated"}) != ClubAdministrator || JoinRole(ClubState{Status: "validated", Members: 3}) != ClubAdministrator ||
+		JoinRole(asOutside) != ClubMember {
+		t.Error("JoinRole")
 	}
 	if !CanDecideClub(super, "pending") || CanDecideClub(super, "validated") || CanDecideClub(player, "pending") {
 		t.Error("CanDecideClub")

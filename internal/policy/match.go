@@ -12,6 +12,7 @@ const (
 	CodeOnlyOpponent        = "match.only_opponent"
 	CodeOnlyValidators      = "match.only_validators"
 	CodePartyCannotValidate = "match.party_cannot_validate"
+	CodeAlreadyConfirmed    = "match.already_confirmed"
 )
 
 // MatchFacts is what the rules need to know of one match.
@@ -64,6 +65,19 @@ func AnswerResult(a Actor, m MatchFacts) error {
 		return nil
 	}
 	return deny(CodeOnlyOpponent)
+}
+
+// DisputeResult decides whether a may dispute the result reported for m: the opponent
+// (AnswerResult), as long as they have not confirmed it. A confirmed result is no longer the
+// opponent's to dispute; the tournament's validators may still reject it.
+func DisputeResult(a Actor, m MatchFacts) error {
+	if err := AnswerResult(a, m); err != nil {
+		return err
+	}
+	if m.ResultConfirmed {
+		return deny(CodeAlreadyConfirmed)
+	}
+	return nil
 }
 
 // CancelMatch decides whether a may call m off: its players and who manages the tournament's
@@ -126,7 +140,7 @@ func MatchPermissions(a Actor, s MatchScope, m MatchFacts) MatchCan {
 		ConfirmTime: play,
 		Report:      play,
 		Confirm:     answer,
-		Dispute:     answer,
+		Dispute:     answer && DisputeResult(a, m) == nil,
 		Validate:    ValidateMatch(a, s, m) == nil && m.Reported(),
 		Cancel:      CancelMatch(a, s, m) == nil && m.Schedulable(),
 	}

@@ -169,6 +169,10 @@ func TestMatchPermissions(t *testing.T) {
 		{"super admin, completed", super, none, done, MatchCan{}},
 		{"visitor", visitor, none, reported, MatchCan{}},
 	}
+	if code(t, DisputeResult(p2, answered)) != CodeAlreadyConfirmed || DisputeResult(p2, reported) != nil ||
+		code(t, DisputeResult(p1, reported)) != CodeOnlyOpponent {
+		t.Error("DisputeResult")
+	}
 	for _, c := range cases {
 		if got := MatchPermissions(c.a, c.s, c.m); got != c.want {
 			t.Errorf("%s: got %+v want %+v", c.name, got, c.want)

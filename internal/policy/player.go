@@ -83,6 +83,22 @@ func RemoveParticipant(a Actor, r TournamentRelation, creatorID int64, p Partici
 	return nil
 }
 
+// PromoteReferee decides whether a may make participant p the tournament's referee: whoever runs
+// the tournament (ManageTournament), on someone else and not on a protected creator
+// (ActOnParticipant). Whether p is already the referee is the service's conflict, not a permission.
+func PromoteReferee(a Actor, r TournamentRelation, creatorID int64, p Participant) error {
+	if err := ManageTournament(a, r); err != nil {
+		return err
+	}
+	return ActOnParticipant(a, r, creatorID, p)
+}
+
+// DemoteReferee decides whether a may make the referee p a player again: the same people as
+// PromoteReferee.
+func DemoteReferee(a Actor, r TournamentRelation, creatorID int64, p Participant) error {
+	return PromoteReferee(a, r, creatorID, p)
+}
+
 // ParticipantCan is what a may do to one participant now (the API's can_* flags per row).
 type ParticipantCan struct {
 	Pause, Suspend, Reactivate, Remove, Promote, Demote bool
@@ -94,14 +110,13 @@ func ParticipantPermissions(a Actor, r TournamentRelation, creatorID int64, p Pa
 	if p.Status == "requested" || ActOnParticipant(a, r, creatorID, p) != nil {
 		return ParticipantCan{}
 	}
-	manage := ManageTournament(a, r) == nil
 	referee := p.Role == "referee"
 	return ParticipantCan{
 		Pause:      p.Status == "active",
 		Suspend:    p.Status != "suspended",
 		Reactivate: p.Status != "active",
 		Remove:     RemoveParticipant(a, r, creatorID, p) == nil,
-		Promote:    manage && !referee,
-		Demote:     manage && referee,
+		Promote:    !referee && PromoteReferee(a, r, creatorID, p) == nil,
+		Demote:     referee && DemoteReferee(a, r, creatorID, p) == nil,
 	}
 }

@@ -72,6 +72,13 @@ func TestParticipantRules(t *testing.T) {
 		{"referee removes a player", RemoveParticipant(other, referee, creatorID, player), ""},
 		{"referee does not remove a referee", RemoveParticipant(other, referee, creatorID, ref), CodeForbidden},
 		{"creator removes a referee", RemoveParticipant(p1, creator, creatorID, ref), ""},
+		{"creator promotes a player", PromoteReferee(p1, creator, creatorID, player), ""},
+		{"creator does not promote themselves", PromoteReferee(p1, creator, creatorID, theCreator), CodeParticipantNotYourself},
+		{"referee does not promote", PromoteReferee(other, referee, creatorID, player), CodeForbidden},
+		{"super admin promotes the creator", PromoteReferee(super, TournamentRelation{}, creatorID, theCreator), ""},
+		{"creator demotes the referee", DemoteReferee(p1, creator, creatorID, ref), ""},
+		{"referee does not demote themselves", DemoteReferee(Actor{UserID: 11, Role: Player}, referee, creatorID, ref), CodeForbidden},
+		{"creator-referee does not demote themselves", DemoteReferee(p1, creator, creatorID, Participant{UserID: 1, Role: "referee", Status: "active"}), CodeParticipantNotYourself},
 	}
 	for _, c := range cases {
 		if got := code(t, c.got); got != c.want {

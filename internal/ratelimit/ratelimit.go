@@ -6,14 +6,12 @@ package ratelimit
 import (
 	"sync"
 	"time"
-
-	"golang.org/x/time/rate"
 )
 
 // Limiter keeps one token bucket per key: burst tokens at first, refilled at perSecond.
 type Limiter struct {
 	mu      sync.Mutex
-	perSec  rate.Limit
+	perSec  float64
 	burst   int
 	buckets map[string]*bucket
 	now     func() time.Time
@@ -21,8 +19,16 @@ type Limiter struct {
 }
 
 type bucket struct {
-	lim  *rate.Limiter
-	seen time.Time
+	tokens float64   // tokens left at seen
+	seen   time.Time // last time the bucket was filled up to now
+}
+
+// fill adds the tokens earned since the bucket was last seen, up to burst.
+func (l *Limiter) fill(b *bucket, now time.Time) {
+	if now.After(b.seen) {
+		b.tokens = min(float64(l.burst), b.tokens+now.Sub(b.seen).Seconds()*l.perSec)
+		b.seen = now
+	}
 }
 
 // New returns a limiter allowing burst events at once, then perSecond on average. A nil clock
@@ -31,7 +37,7 @@ func New(perSecond float64, burst int, now func() time.Time) *Limiter {
 	if now == nil {
 		now = time.Now
 	}
-	return &Limiter{perSec: rate.Limit(perSecond), burst: burst, buckets: map[string]*bucket{}, now: now}
+	return &Limiter{perSec: perSecond, burst: burst, buckets: map[string]*bucket{}, now: now}
 }
 
 // PerPeriod returns a limiter allowing n events per period (all n at once at most).
@@ -47,16 +53,28 @@ func (l *Limiter) Allow(key string) (bool, time.Duration) {
 	l.sweep(now)
 	b := l.buckets[key]
 	if b == nil {
-		b = &bucket{lim: rate.NewLimiter(l.perSec, l.burst)}
+		b = &bucket{tokens: float64(l.burst), seen: now}
 		l.buckets[key] = b
 	}
-	b.seen = now
-	r := b.lim.ReserveN(now, 1)
-	if d := r.DelayFrom(now); d > 0 {
-		r.CancelAt(now)
-		return false, d
+	l.fill(b, now)
+	if b.tokens >= 1 {
+		b.tokens--
+		return true, 0
 	}
-	return true, 0
+	return false, time.Duration((1 - b.tokens) / l.perSec * float64(time.Second))
+}
+
+// Return gives back a token Allow took for key, when the request it paid for was refused (a
+// refusal costs nothing). The bucket never holds more than burst tokens.
+func (l *Limiter) Return(key string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b := l.buckets[key]
+	if b == nil { // forgotten: it is full again
+		return
+	}
+	l.fill(b, l.now())
+	b.tokens = min(float64(l.burst), b.tokens+1)
 }
 
 // sweep forgets buckets idle long enough to be full again, so memory stays bounded.
@@ -64,7 +82,7 @@ func (l *Limiter) sweep(now time.Time) {
 	if now.Before(l.sweepAt) {
 		return
 	}
-	full := time.Duration(float64(l.burst) / float64(l.perSec) * float64(time.Second))
+	full := time.Duration(float64(l.burst) / l.perSec * float64(time.Second))
 	for k, b := range l.buckets {
 		if now.Sub(b.seen) > full {
 			delete(l.buckets, k)

@@ -34,3 +34,43 @@ func TestLimiter(t *testing.T) {
 		t.Fatalf("buckets kept: %d", len(l.buckets))
 	}
 }
+
+// A returned token can be taken again; returns never fill a bucket beyond its allowance.
+func TestReturn(t *testing.T) {
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	cases := []struct {
+		name    string
+		take    int // tokens taken first
+		returns int // tokens given back
+		after   time.Duration
+		allowed int // tokens then available
+	}{
+		{"nothing returned", 2, 0, 0, 0},
+		{"one returned", 2, 1, 0, 1},
+		{"both returned", 2, 2, 0, 2},
+		{"more returned than taken", 1, 3, 0, 2},
+		{"returned after a refill", 2, 1, 30 * time.Minute, 2},
+		{"returned to a full bucket", 0, 1, 0, 2},
+	}
+	for _, c := range cases {
+		clock := now
+		l := PerPeriod(2, time.Hour, func() time.Time { return clock })
+		for range c.take {
+			if ok, _ := l.Allow("a"); !ok {
+				t.Fatalf("%s: take refused", c.name)
+			}
+		}
+		clock = clock.Add(c.after)
+		for range c.returns {
+			l.Return("a")
+		}
+		got := 0
+		for ok, _ := l.Allow("a"); ok; ok, _ = l.Allow("a") {
+			got++
+		}
+		if got != c.allowed {
+			t.Errorf("%s: %d tokens available, want %d", c.name, got, c.allowed)
+		}
+	}
+	New(1, 1, nil).Return("unknown") // a key never seen: nothing to do
+}

@@ -111,68 +111,67 @@ func (s *Service) CreateChallenge(ctx context.Context, cur Current, in Challenge
 	if len(slots) == 0 {
 		return out, conflict("challenge.no_availability", nil)
 	}
-	if err := s.allow(cur.User.ID, ActionChallenge); err != nil {
-		return out, err
-	}
 	var id int64
-	err = s.db.Tx(ctx, func(tx *sqlx.Tx) error {
-		t, _, err := s.lockVisibleTournament(ctx, tx, cur, in.TournamentID)
-		if err != nil {
-			return err
-		}
-		opp, err := s.checkPairing(ctx, tx, cur, &t, in.OpponentID)
-		if err != nil {
-			return err
-		}
-		since := s.now().Add(-time.Duration(t.PeriodWeeks) * 7 * 24 * time.Hour)
-		lim := ladder.Limits{MinGames: t.MinGames, MaxGames: t.MaxGames, PeriodWeeks: t.PeriodWeeks}
-		for _, who := range []store.User{cur.User, opp} {
-			n, err := s.db.CountGames(ctx, tx, t.ID, who.ID, since)
+	err = s.spend(cur.User.ID, ActionChallenge, func() error {
+		return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+			t, _, err := s.lockVisibleTournament(ctx, tx, cur, in.TournamentID)
 			if err != nil {
 				return err
 			}
-			if !lim.CanPlayMore(n) {
-				code := "challenge.limit_self"
-				if who.ID != cur.User.ID {
-					code = "challenge.limit_opponent"
-				}
-				return conflict(code, map[string]any{"name": DisplayName(who), "max": t.MaxGames, "weeks": t.PeriodWeeks, "count": n})
+			opp, err := s.checkPairing(ctx, tx, cur, &t, in.OpponentID)
+			if err != nil {
+				return err
 			}
-		}
-		rejected, err := s.db.CountRejections(ctx, tx, t.ID, opp.ID, since)
-		if err != nil {
-			return err
-		}
-		c := store.Challenge{TournamentID: t.ID, ChallengerID: cur.User.ID, ChallengedID: opp.ID, ProposedTimes: encodeTimes(times),
-			Message: msg, Status: "pending", ExpiresAt: s.now().Add(time.Duration(t.ResponseDays) * 24 * time.Hour)}
-		auto := rejected >= t.MaxRejections
-		if auto {
-			c.Status, c.AutoAccepted, c.RespondedAt = "accepted", true, sql.NullTime{Time: s.now(), Valid: true}
-		}
-		if err := s.db.InsertChallenge(ctx, tx, &c); err != nil {
-			return err
-		}
-		id = c.ID
-		params := map[string]any{"name": DisplayName(cur.User), "tournament": t.Name, "count": rejected}
-		if !auto {
-			return s.Notify(ctx, tx, opp.ID, Note{Type: ChallengeReceived, TitleKey: "challenges.received_title",
-				MessageKey: "challenges.received", Params: params, ActionURL: "/challenges?box=received"})
-		}
-		m := store.Match{TournamentID: t.ID, ChallengeID: sql.NullInt64{Int64: c.ID, Valid: true}, Player1ID: cur.User.ID,
-			Player2ID: opp.ID, State: "time_proposed", ProposedTimes: c.ProposedTimes}
-		if err := s.db.InsertMatch(ctx, tx, &m); err != nil {
-			return err
-		}
-		if err := s.db.SetChallengeMatch(ctx, tx, c.ID, m.ID); err != nil {
-			return err
-		}
-		link := "/challenges?match=" + itoa64(m.ID)
-		if err := s.Notify(ctx, tx, opp.ID, Note{Type: ChallengeReceived, TitleKey: "challenges.auto_accepted_title",
-			MessageKey: "challenges.auto_accepted", Params: params, ActionURL: link}); err != nil {
-			return err
-		}
-		return s.Notify(ctx, tx, cur.User.ID, Note{Type: MatchConfirmed, TitleKey: "challenges.auto_accepted_challenger_title",
-			MessageKey: "challenges.auto_accepted_challenger", Params: map[string]any{"name": DisplayName(opp), "tournament": t.Name}, ActionURL: link})
+			since := s.now().Add(-time.Duration(t.PeriodWeeks) * 7 * 24 * time.Hour)
+			lim := ladder.Limits{MinGames: t.MinGames, MaxGames: t.MaxGames, PeriodWeeks: t.PeriodWeeks}
+			for _, who := range []store.User{cur.User, opp} {
+				n, err := s.db.CountGames(ctx, tx, t.ID, who.ID, since)
+				if err != nil {
+					return err
+				}
+				if !lim.CanPlayMore(n) {
+					code := "challenge.limit_self"
+					if who.ID != cur.User.ID {
+						code = "challenge.limit_opponent"
+					}
+					return conflict(code, map[string]any{"name": DisplayName(who), "max": t.MaxGames, "weeks": t.PeriodWeeks, "count": n})
+				}
+			}
+			rejected, err := s.db.CountRejections(ctx, tx, t.ID, opp.ID, since)
+			if err != nil {
+				return err
+			}
+			c := store.Challenge{TournamentID: t.ID, ChallengerID: cur.User.ID, ChallengedID: opp.ID, ProposedTimes: encodeTimes(times),
+				Message: msg, Status: "pending", ExpiresAt: s.now().Add(time.Duration(t.ResponseDays) * 24 * time.Hour)}
+			auto := rejected >= t.MaxRejections
+			if auto {
+				c.Status, c.AutoAccepted, c.RespondedAt = "accepted", true, sql.NullTime{Time: s.now(), Valid: true}
+			}
+			if err := s.db.InsertChallenge(ctx, tx, &c); err != nil {
+				return err
+			}
+			id = c.ID
+			params := map[string]any{"name": DisplayName(cur.User), "tournament": t.Name, "count": rejected}
+			if !auto {
+				return s.Notify(ctx, tx, opp.ID, Note{Type: ChallengeReceived, TitleKey: "challenges.received_title",
+					MessageKey: "challenges.received", Params: params, ActionURL: "/challenges?box=received"})
+			}
+			m := store.Match{TournamentID: t.ID, ChallengeID: sql.NullInt64{Int64: c.ID, Valid: true}, Player1ID: cur.User.ID,
+				Player2ID: opp.ID, State: "time_proposed", ProposedTimes: c.ProposedTimes}
+			if err := s.db.InsertMatch(ctx, tx, &m); err != nil {
+				return err
+			}
+			if err := s.db.SetChallengeMatch(ctx, tx, c.ID, m.ID); err != nil {
+				return err
+			}
+			link := "/challenges?match=" + itoa64(m.ID)
+			if err := s.Notify(ctx, tx, opp.ID, Note{Type: ChallengeReceived, TitleKey: "challenges.auto_accepted_title",
+				MessageKey: "challenges.auto_accepted", Params: params, ActionURL: link}); err != nil {
+				return err
+			}
+			return s.Notify(ctx, tx, cur.User.ID, Note{Type: MatchConfirmed, TitleKey: "challenges.auto_accepted_challenger_title",
+				MessageKey: "challenges.auto_accepted_challenger", Params: map[string]any{"name": DisplayName(opp), "tournament": t.Name}, ActionURL: link})
+		})
 	})
 	if err != nil {
 		return out, err

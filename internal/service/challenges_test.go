@@ -236,6 +236,13 @@ func TestMatchLoopAndConcurrentValidation(t *testing.T) {
 		if m, err = w.svc.AnswerResult(ctx, top, m.ID, true, ""); err != nil || !m.ResultConfirmed {
 			t.Fatalf("confirm: %+v %v", m, err)
 		}
+		// A confirmed result is no longer the opponent's to dispute (can_dispute is false too).
+		if _, err := w.svc.AnswerResult(ctx, top, m.ID, false, "Afinal não"); code(err) != "match.already_confirmed" {
+			t.Fatalf("dispute after confirming: %v", err)
+		}
+		if again, _, _ := w.svc.Match(ctx, top, m.ID); again.State != "result_reported" || !again.ResultConfirmed {
+			t.Fatalf("match after the refused dispute: %+v", again)
+		}
 		var wg sync.WaitGroup
 		errs := make([]error, 4)
 		for i, who := range []service.Current{w.creator, w.super, w.creator, w.super} {

@@ -48,7 +48,7 @@ func (s *Service) lockedClub(ctx context.Context, tx *sqlx.Tx, cur Current, id i
 		return c, policy.ClubState{}, err
 	}
 	st := policy.ClubState{Status: c.Status, CreatorID: c.CreatorID.Int64, Members: c.Members}
-	admins, err := s.db.ClubAdministrators(ctx, tx, id)
+	admins, err := s.db.ClubActiveAdministrators(ctx, tx, id)
 	if err != nil {
 		return c, st, err
 	}
@@ -61,7 +61,20 @@ func (s *Service) lockedClub(ctx context.Context, tx *sqlx.Tx, cur Current, id i
 	return c, st, nil
 }
 
-// JoinClub makes the caller a member of a validated club and tells its administrators.
+// clubTarget is userID's membership of the club as the policy sees it.
+func (s *Service) clubTarget(ctx context.Context, tx *sqlx.Tx, id, userID int64) (policy.ClubTarget, error) {
+	t := policy.ClubTarget{UserID: userID}
+	var err error
+	if t.Role, err = s.db.ClubRole(ctx, tx, id, userID); err != nil || t.Role == "" {
+		return t, err
+	}
+	u, err := s.db.UserByID(ctx, tx, userID)
+	t.Suspended = u.Status == "suspended"
+	return t, err
+}
+
+// JoinClub makes the caller a member of a validated club and tells its administrators. A club
+// left without an administrator able to run it (policy.JoinRole) gets the joiner as one.
 func (s *Service) JoinClub(ctx context.Context, cur Current, id int64) error {
 	if err := signedIn(cur); err != nil {
 		return err
@@ -74,7 +87,7 @@ func (s *Service) JoinClub(ctx context.Context, cur Current, id int64) error {
 		if err := clubRefusal(policy.JoinClub(cur.Actor, st)); err != nil {
 			return err
 		}
-		added, err := s.db.AddClubMember(ctx, tx, id, cur.User.ID, policy.ClubMember)
+		added, err := s.db.AddClubMember(ctx, tx, id, cur.User.ID, policy.JoinRole(st))
 		if err != nil {
 			return err
 		}
@@ -121,11 +134,11 @@ func (s *Service) SetClubMemberRole(ctx context.Context, cur Current, id, userID
 		if err != nil {
 			return err
 		}
-		target, err := s.db.ClubRole(ctx, tx, id, userID)
+		target, err := s.clubTarget(ctx, tx, id, userID)
 		if err != nil {
 			return err
 		}
-		if err := clubRefusal(policy.SetClubRole(cur.Actor, st, policy.ClubTarget{UserID: userID, Role: target}, role)); err != nil {
+		if err := clubRefusal(policy.SetClubRole(cur.Actor, st, target, role)); err != nil {
 			return err
 		}
 		changed, err := s.db.SetClubMemberRole(ctx, tx, id, userID, role)
@@ -154,11 +167,11 @@ func (s *Service) RemoveClubMember(ctx context.Context, cur Current, id, userID 
 		if err != nil {
 			return err
 		}
-		target, err := s.db.ClubRole(ctx, tx, id, userID)
+		target, err := s.clubTarget(ctx, tx, id, userID)
 		if err != nil {
 			return err
 		}
-		if err := clubRefusal(policy.RemoveClubMember(cur.Actor, st, policy.ClubTarget{UserID: userID, Role: target})); err != nil {
+		if err := clubRefusal(policy.RemoveClubMember(cur.Actor, st, target)); err != nil {
 			return err
 		}
 		if _, err := s.db.RemoveClubMember(ctx, tx, id, userID); err != nil {

@@ -6,6 +6,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/jmoiron/sqlx"
+
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
@@ -258,6 +260,80 @@ func TestClubRejectionNotification(t *testing.T) {
 			if len(emails) != 1 || emails[0].Subject != "Clube rejeitado" || strings.Contains(emails[0].Body, "clubs.") {
 				t.Errorf("reason %q: email %+v", reason, emails)
 			}
+		}
+	})
+}
+
+// A club never stays with members and no administrator able to run it: when the last
+// administrator (also its last member) has left, or the only administrators are suspended, the
+// next joiner becomes administrator. A suspended co-administrator does not count for the
+// last-administrator rule.
+func TestClubWithoutAdministratorGetsOne(t *testing.T) {
+	storetest.ForEachDialect(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		svc := service.New(db, service.Options{RootEmail: "root@ladder.test"})
+		creator := newAccount(t, db, svc, "creator@example.pt", "player")
+		ana := newAccount(t, db, svc, "ana@example.pt", "player")
+		rui := newAccount(t, db, svc, "rui@example.pt", "player")
+		eva := newAccount(t, db, svc, "eva@example.pt", "player")
+		super := newAccount(t, db, svc, "super@example.pt", "superadmin")
+		c := validatedClub(t, svc, creator, super, "Clube Abandonado")
+		role := func(who service.Current) string {
+			r, err := db.ClubRole(ctx, nil, c.ID, who.User.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return r
+		}
+		suspend := func(who service.Current) {
+			if err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+				_, err := db.SetUserStatus(ctx, tx, who.User.ID, "active", "suspended")
+				return err
+			}); err != nil {
+				t.Fatal(err)
+			}
+		}
+
+		// The creator, last administrator and last member, leaves; Ana joins and runs the club.
+		if err := svc.LeaveClub(ctx, creator, c.ID); err != nil {
+			t.Fatal(err)
+		}
+		if err := svc.JoinClub(ctx, ana, c.ID); err != nil {
+			t.Fatal(err)
+		}
+		if r := role(ana); r != "administrator" {
+			t.Fatalf("first joiner of an empty club is %q", r)
+		}
+		if err := svc.JoinClub(ctx, rui, c.ID); err != nil {
+			t.Fatal(err)
+		}
+		if r := role(rui); r != "member" {
+			t.Fatalf("second joiner is %q", r)
+		}
+
+		// Ana appoints Rui; Rui is suspended: Ana is the last able administrator and stays, but
+		// may demote or remove the suspended Rui.
+		if err := svc.SetClubMemberRole(ctx, ana, c.ID, rui.User.ID, "administrator"); err != nil {
+			t.Fatal(err)
+		}
+		suspend(rui)
+		if err := svc.LeaveClub(ctx, ana, c.ID); code(err) != "club.last_admin" {
+			t.Fatalf("last able admin left beside a suspended one: %v", err)
+		}
+		if d, _ := svc.Club(ctx, ana, c.ID); d.CanLeave || !d.MemberFlags[rui.User.ID].RemoveAdmin || !d.MemberFlags[rui.User.ID].Remove {
+			t.Fatalf("ana's view beside suspended rui: %+v", d)
+		}
+		if err := svc.SetClubMemberRole(ctx, ana, c.ID, rui.User.ID, "member"); err != nil {
+			t.Fatalf("suspended co-admin not demoted: %v", err)
+		}
+
+		// With its only administrator suspended, the club's next joiner runs it.
+		suspend(ana)
+		if err := svc.JoinClub(ctx, eva, c.ID); err != nil {
+			t.Fatal(err)
+		}
+		if r := role(eva); r != "administrator" {
+			t.Fatalf("joiner of a club whose admin is suspended is %q", r)
 		}
 	})
 }

@@ -105,16 +105,15 @@ func (s *Service) ProposeClub(ctx context.Context, cur Current, in ClubInput) (s
 	if err := s.validateClub(in, &c); err != nil {
 		return c, err
 	}
-	if err := s.allow(cur.User.ID, ActionClub); err != nil {
-		return c, err
-	}
 	c.ExpiresAt = s.now().Add(ClubValidationPeriod)
-	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
-		if err := s.db.InsertClub(ctx, tx, &c); err != nil {
+	err := s.spend(cur.User.ID, ActionClub, func() error {
+		return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+			if err := s.db.InsertClub(ctx, tx, &c); err != nil {
+				return err
+			}
+			_, err := s.db.AddClubMember(ctx, tx, c.ID, cur.User.ID, "administrator")
 			return err
-		}
-		_, err := s.db.AddClubMember(ctx, tx, c.ID, cur.User.ID, "administrator")
-		return err
+		})
 	})
 	c.Members = 1
 	return c, err
@@ -182,7 +181,7 @@ func (s *Service) Club(ctx context.Context, cur Current, id int64) (ClubDetail, 
 	}
 	st := policy.ClubState{Status: c.Status, CreatorID: c.CreatorID.Int64, Members: c.Members}
 	for _, m := range all {
-		if m.Role == policy.ClubAdministrator {
+		if m.Role == policy.ClubAdministrator && m.User.Status != "suspended" {
 			st.Admins++
 		}
 	}
@@ -197,7 +196,7 @@ func (s *Service) Club(ctx context.Context, cur Current, id int64) (ClubDetail, 
 	for _, m := range all {
 		if !m.User.Hidden || cur.Actor.IsSuperAdmin() || (cur.Actor.SignedIn() && m.UserID == cur.User.ID) {
 			d.Members = append(d.Members, m)
-			d.MemberFlags[m.UserID] = policy.MemberFlags(cur.Actor, st, policy.ClubTarget{UserID: m.UserID, Role: m.Role})
+			d.MemberFlags[m.UserID] = policy.MemberFlags(cur.Actor, st, policy.ClubTarget{UserID: m.UserID, Role: m.Role, Suspended: m.User.Status == "suspended"})
 		}
 	}
 	if d.Tournaments, d.Matches, err = s.db.ClubTournamentStats(ctx, id); err != nil {

@@ -137,14 +137,18 @@ func TestPlayedBeforeAgreedTime(t *testing.T) {
 		if _, err := w.svc.ReportResult(ctx, w.players[1], m.ID, "6-3 6-3", "2026-11-18"); code(err) != "played_on:match.played_before_time" {
 			t.Fatalf("the day before: %v", err)
 		}
-		// 11:00 UTC is already the next day in Kiritimati (UTC+14): there, the 19th is too early.
-		far := w.players[1]
-		far.User.Timezone = "Pacific/Kiritimati"
-		if _, err := w.svc.ReportResult(ctx, far, m.ID, "6-3 6-3", "2026-11-19"); code(err) != "played_on:match.played_before_time" {
-			t.Fatalf("the day before, in the reporter's zone: %v", err)
+		// The day is the platform's (Europe/Lisbon: the 19th), not the reporter's chosen zone:
+		// 11:00 UTC is still the 18th at UTC-12, yet the 18th stays too early …
+		west := w.players[1]
+		west.User.Timezone = "Etc/GMT+12"
+		if _, err := w.svc.ReportResult(ctx, west, m.ID, "6-3 6-3", "2026-11-18"); code(err) != "played_on:match.played_before_time" {
+			t.Fatalf("the day before, in a zone the reporter chose: %v", err)
 		}
-		if _, err := w.svc.ReportResult(ctx, w.players[1], m.ID, "6-3 6-3", agreed.Format("2006-01-02")); err != nil {
-			t.Fatalf("the agreed day: %v", err)
+		// … and 11:00 UTC is already the 20th in Kiritimati (UTC+14), yet the 19th is accepted.
+		east := w.players[1]
+		east.User.Timezone = "Pacific/Kiritimati"
+		if _, err := w.svc.ReportResult(ctx, east, m.ID, "6-3 6-3", agreed.Format("2006-01-02")); err != nil {
+			t.Fatalf("the agreed day, whatever the reporter's zone: %v", err)
 		}
 	})
 }

@@ -158,46 +158,46 @@ func (s *Service) ReportResult(ctx context.Context, cur Current, id int64, score
 	case day.After(today(s.now())):
 		return store.MatchRow{}, invalid("played_on", "match.date_future", nil)
 	}
-	if err := s.allow(cur.User.ID, ActionReport); err != nil {
-		return store.MatchRow{}, err
-	}
-	err = s.db.Tx(ctx, func(tx *sqlx.Tx) error {
-		m, _, err := s.matchAccess(ctx, tx, cur, id)
-		if err != nil {
-			return err
-		}
-		if err := denied(policy.PlayMatch(cur.Actor, MatchFacts(m))); err != nil {
-			return err
-		}
-		if day.Before(today(m.CreatedAt)) {
-			return invalid("played_on", "match.date_before_match", nil)
-		}
-		// Not before the agreed time: its calendar day where the reporter lives (their profile's
-		// time zone, the one their pages show it in), since the report carries only a date.
-		if m.ScheduledAt.Valid {
-			agreed := m.ScheduledAt.Time.In(location(cur.User.Timezone))
-			y, mo, d := agreed.Date()
-			if day.Before(time.Date(y, mo, d, 0, 0, 0, 0, time.UTC)) {
-				return invalid("played_on", "match.played_before_time", map[string]any{"date": agreed.Format("2006-01-02")})
+	err = s.spend(cur.User.ID, ActionReport, func() error {
+		return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+			m, _, err := s.matchAccess(ctx, tx, cur, id)
+			if err != nil {
+				return err
 			}
-		}
-		me, other := s.otherPlayer(m, cur.User.ID)
-		winner, loser, written := me, other, sc
-		if sc.Winner == 1 {
-			winner, loser, written = other, me, sc.Flip()
-		}
-		ok, err := s.db.ReportMatchResult(ctx, tx, id, me.ID, winner.ID, loser.ID, written.String(), playedOn)
-		if err != nil {
-			return err
-		}
-		if !ok {
-			return conflict("match.already_reported", map[string]any{"state": m.State})
-		}
-		params := map[string]any{"name": DisplayName(me), "score": written.String(), "winner": DisplayName(winner)}
-		if err := s.Notify(ctx, tx, other.ID, matchNote(ResultPending, "result_to_confirm", m, params)); err != nil {
-			return err
-		}
-		return s.notifyValidators(ctx, tx, m, cur, matchNote(ResultPending, "result_to_validate", m, params))
+			if err := denied(policy.PlayMatch(cur.Actor, MatchFacts(m))); err != nil {
+				return err
+			}
+			if day.Before(today(m.CreatedAt)) {
+				return invalid("played_on", "match.date_before_match", nil)
+			}
+			// Not before the agreed time: its calendar day in the platform's time zone, since the
+			// report carries only a date. Not the reporter's own zone: they choose it, and a zone
+			// far west (Etc/GMT+12) would let them date the match the day before.
+			if m.ScheduledAt.Valid {
+				agreed := m.ScheduledAt.Time.In(location(store.DefaultTimezone))
+				y, mo, d := agreed.Date()
+				if day.Before(time.Date(y, mo, d, 0, 0, 0, 0, time.UTC)) {
+					return invalid("played_on", "match.played_before_time", map[string]any{"date": agreed.Format("2006-01-02")})
+				}
+			}
+			me, other := s.otherPlayer(m, cur.User.ID)
+			winner, loser, written := me, other, sc
+			if sc.Winner == 1 {
+				winner, loser, written = other, me, sc.Flip()
+			}
+			ok, err := s.db.ReportMatchResult(ctx, tx, id, me.ID, winner.ID, loser.ID, written.String(), playedOn)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				return conflict("match.already_reported", map[string]any{"state": m.State})
+			}
+			params := map[string]any{"name": DisplayName(me), "score": written.String(), "winner": DisplayName(winner)}
+			if err := s.Notify(ctx, tx, other.ID, matchNote(ResultPending, "result_to_confirm", m, params)); err != nil {
+				return err
+			}
+			return s.notifyValidators(ctx, tx, m, cur, matchNote(ResultPending, "result_to_validate", m, params))
+		})
 	})
 	if err != nil {
 		return store.MatchRow{}, err
@@ -242,6 +242,13 @@ func (s *Service) AnswerResult(ctx context.Context, cur Current, id int64, confi
 		}
 		if err := denied(policy.AnswerResult(cur.Actor, MatchFacts(m))); err != nil {
 			return err
+		}
+		if !confirm && m.State == "result_reported" {
+			if err := policy.DisputeResult(cur.Actor, MatchFacts(m)); policyCode(err) == policy.CodeAlreadyConfirmed {
+				return conflict(policy.CodeAlreadyConfirmed, nil)
+			} else if err != nil {
+				return denied(err)
+			}
 		}
 		var ok bool
 		if confirm {

@@ -132,7 +132,7 @@ func (s *Service) UpdateProfile(ctx context.Context, cur Current, in ProfileInpu
 	}
 	u.Timezone = strings.TrimSpace(in.Timezone)
 	if u.Timezone == "" {
-		u.Timezone = "Europe/Lisbon"
+		u.Timezone = store.DefaultTimezone
 	}
 	if _, err := time.LoadLocation(u.Timezone); err != nil || u.Timezone == "Local" {
 		fe.add("timezone", "profile.timezone_unknown", nil)

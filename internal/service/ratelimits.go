@@ -58,6 +58,20 @@ func newLimiters(l Limits, now func() time.Time) limiters {
 	return out
 }
 
+// spend takes one of the account's tokens for action (refusing as allow does), runs do and gives
+// the token back when do fails: a request refused by the checks inside its transaction
+// (challenge out of range, result already reported, …) or failing costs no allowance.
+func (s *Service) spend(userID int64, action string, do func() error) error {
+	if err := s.allow(userID, action); err != nil {
+		return err
+	}
+	err := do()
+	if l := s.limits[action]; err != nil && l != nil {
+		l.Return(strconv.FormatInt(userID, 10))
+	}
+	return err
+}
+
 // allow takes one of the account's tokens for action, or refuses with 429 rate.too_many, saying
 // when the next one comes.
 func (s *Service) allow(userID int64, action string) error {

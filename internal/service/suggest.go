@@ -72,7 +72,7 @@ func location(name string) *time.Location {
 	if l, err := time.LoadLocation(name); err == nil && name != "" {
 		return l
 	}
-	l, err := time.LoadLocation("Europe/Lisbon")
+	l, err := time.LoadLocation(store.DefaultTimezone)
 	if err != nil {
 		return time.UTC
 	}

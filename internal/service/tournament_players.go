@@ -226,6 +226,10 @@ func (s *Service) PromoteReferee(ctx context.Context, cur Current, id, userID in
 		if err != nil {
 			return err
 		}
+		if err := denied(policy.PromoteReferee(cur.Actor, rel, t.CreatorID.Int64,
+			policy.Participant{UserID: userID, Role: p.Role, Status: p.Status})); err != nil {
+			return err
+		}
 		if p.Status == "requested" {
 			return &Error{Kind: KindConflict, Code: "tournament.no_request"}
 		}
@@ -269,6 +273,10 @@ func (s *Service) DemoteReferee(ctx context.Context, cur Current, id, userID int
 		}
 		p, err := s.participant(ctx, tx, t, userID)
 		if err != nil {
+			return err
+		}
+		if err := denied(policy.DemoteReferee(cur.Actor, rel, t.CreatorID.Int64,
+			policy.Participant{UserID: userID, Role: p.Role, Status: p.Status})); err != nil {
 			return err
 		}
 		if p.Role != "referee" {

@@ -120,20 +120,19 @@ func (s *Service) CreateTournament(ctx context.Context, cur Current, in Tourname
 	if err := s.validateTournament(ctx, in, &t); err != nil {
 		return t, err
 	}
-	if err := s.allow(cur.User.ID, ActionTournament); err != nil {
-		return t, err
-	}
 	t.ExpiresAt = s.now().Add(TournamentApprovalPeriod)
-	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
-		if err := s.db.InsertTournament(ctx, tx, &t); err != nil {
+	err := s.spend(cur.User.ID, ActionTournament, func() error {
+		return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+			if err := s.db.InsertTournament(ctx, tx, &t); err != nil {
+				return err
+			}
+			if !in.Play {
+				return nil
+			}
+			_, err := s.db.AddParticipant(ctx, tx, t.ID, cur.User.ID, "active")
+			t.Players = 1
 			return err
-		}
-		if !in.Play {
-			return nil
-		}
-		_, err := s.db.AddParticipant(ctx, tx, t.ID, cur.User.ID, "active")
-		t.Players = 1
-		return err
+		})
 	})
 	return t, err
 }

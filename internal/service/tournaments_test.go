@@ -223,6 +223,11 @@ func TestTournamentPermissions(t *testing.T) {
 		if err := svc.PromoteReferee(ctx, w.referee, id, pid, true); code(err) != "http.forbidden" {
 			t.Fatalf("referee promoted: %v", err)
 		}
+		// The creator (who plays in their tournament) cannot make themselves referee, as the page's
+		// can_promote flag says.
+		if err := svc.PromoteReferee(ctx, w.creator, id, w.creator.User.ID, true); code(err) != "tournament.not_yourself" {
+			t.Fatalf("creator promoted themselves: %v", err)
+		}
 		// One referee: promoting another asks to replace, then replaces.
 		if err := svc.PromoteReferee(ctx, w.creator, id, pid, false); code(err) != "tournament.referee_exists" {
 			t.Fatalf("second referee: %v", err)

@@ -236,6 +236,15 @@ func (db *DB) ClubAdministrators(ctx context.Context, tx *sqlx.Tx, clubID int64)
 	return ids, err
 }
 
+// ClubActiveAdministrators lists the ids of the club's administrators whose account is not
+// suspended: the ones who can run the club.
+func (db *DB) ClubActiveAdministrators(ctx context.Context, tx *sqlx.Tx, clubID int64) ([]int64, error) {
+	ids := []int64{}
+	err := db.selectIn(ctx, tx, &ids, `SELECT m.user_id FROM club_members m JOIN users u ON u.id = m.user_id
+		WHERE m.club_id = ? AND m.role = 'administrator' AND u.status <> 'suspended' ORDER BY m.user_id`, clubID)
+	return ids, err
+}
+
 // ClubMembers lists a club's members, administrators first, then by name.
 func (db *DB) ClubMembers(ctx context.Context, clubID int64, limit int) ([]ClubMember, error) {
 	out := []ClubMember{}

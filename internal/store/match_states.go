@@ -71,9 +71,11 @@ func (db *DB) ConfirmMatchResult(ctx context.Context, tx *sqlx.Tx, id int64) (bo
 		WHERE id = ? AND state = 'result_reported' AND result_confirmed = ?`), true, db.Now(), id, false))
 }
 
-// DisputeMatchResult records the opponent's disagreement: a referee decides.
+// DisputeMatchResult records the opponent's disagreement with a result they have not confirmed:
+// a referee decides. It reports false when the result is no longer reported or was confirmed.
 func (db *DB) DisputeMatchResult(ctx context.Context, tx *sqlx.Tx, id int64, reason string) (bool, error) {
-	return db.moveMatch(ctx, tx, id, []string{"result_reported"}, `state = 'result_disputed', dispute_reason = ?, result_confirmed = ?`, reason, false)
+	return db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE matches SET state = 'result_disputed', dispute_reason = ?,
+		updated_at = ? WHERE id = ? AND state = 'result_reported' AND result_confirmed = ?`), reason, db.Now(), id, false))
 }
 
 // CompleteMatch validates a reported result; false when someone else decided first.

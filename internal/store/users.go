@@ -65,6 +65,10 @@ func userColumnsAs(a string) string {
 	return strings.Join(cols, ", ")
 }
 
+// DefaultTimezone is the platform's time zone: a new profile's, and the one rules that must not
+// depend on a zone the player chooses are decided in (the agreed day of a match).
+const DefaultTimezone = "Europe/Lisbon"
+
 // NormaliseEmail is how emails are compared and stored: trimmed and lower-cased.
 func NormaliseEmail(email string) string { return strings.ToLower(strings.TrimSpace(email)) }
 
@@ -102,7 +106,7 @@ func (db *DB) InsertUser(ctx context.Context, tx *sqlx.Tx, u *User) error {
 	u.CreatedAt, u.UpdatedAt = now, now
 	u.SearchKey = userSearchKey(*u)
 	if u.Timezone == "" {
-		u.Timezone = "Europe/Lisbon"
+		u.Timezone = DefaultTimezone
 	}
 	if u.ContactVisibility == "" {
 		u.ContactVisibility = "co_players"
