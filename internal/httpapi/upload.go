@@ -187,15 +187,22 @@ func (f *filePart) Read(b []byte) (int, error) {
 }
 
 // uploadOp registers a picture upload: an operation whose input embeds Upload, documented
-// with a multipart body of one required file field.
+// with a multipart body of one required file field. Its handler has no deadline while the body
+// arrives (minutes on a slow link): each database step of the service gets its own (see
+// service.WithStepDeadlines), and what the handler does after the service call gets one too.
 func uploadOp[I, O any](access policy.Access, o huma.Operation, field string, h func(*Server, context.Context, *I) (*O, error)) Route {
 	o.Middlewares = append(o.Middlewares, limitPhotoUpload)
 	o.Errors = append(o.Errors, http.StatusBadRequest, http.StatusRequestEntityTooLarge, http.StatusUnsupportedMediaType,
 		http.StatusUnprocessableEntity, http.StatusServiceUnavailable)
-	r := op(access, o, h)
-	register := r.register
+	r := register(access, o, func(s *Server, ctx context.Context, in *I) (*O, error) {
+		if s.cfg.RequestTimeout > 0 {
+			ctx = service.WithStepDeadlines(ctx, s.cfg.RequestTimeout)
+		}
+		return h(s, ctx, in)
+	})
+	reg := r.register
 	r.register = func(s *Server) {
-		register(s)
+		reg(s)
 		s.api.OpenAPI().Paths[o.Path].Post.RequestBody = &huma.RequestBody{Required: true, Content: map[string]*huma.MediaType{
 			"multipart/form-data": {
 				Schema: &huma.Schema{Type: "object", Required: []string{field}, Properties: map[string]*huma.Schema{

@@ -240,6 +240,8 @@ func (s *Service) SetPhoto(ctx context.Context, cur Current, r io.Reader) (strin
 	if err != nil {
 		return "", err
 	}
+	ctx, cancel := step(ctx)
+	defer cancel()
 	err = s.db.Tx(ctx, func(tx *sqlx.Tx) error {
 		return s.db.SavePhoto(ctx, tx, store.PhotoRow{UserID: cur.User.ID, JPEG: p.JPEG, ETag: etag})
 	})

@@ -433,7 +433,9 @@ func (s *Service) TournamentImage(ctx context.Context, cur Current, id int64) (s
 
 // SetTournamentImage makes an uploaded picture the tournament's image.
 func (s *Service) SetTournamentImage(ctx context.Context, cur Current, id int64, r io.Reader) (store.Tournament, error) {
-	t, rel, err := s.visibleTournament(ctx, nil, cur, id)
+	sctx, cancel := step(ctx)
+	t, rel, err := s.visibleTournament(sctx, nil, cur, id)
+	cancel()
 	if err != nil {
 		return t, err
 	}
@@ -447,6 +449,8 @@ func (s *Service) SetTournamentImage(ctx context.Context, cur Current, id int64,
 	if err != nil {
 		return t, err
 	}
+	ctx, cancel = step(ctx)
+	defer cancel()
 	err = s.db.Tx(ctx, func(tx *sqlx.Tx) error { return s.db.SaveTournamentImage(ctx, tx, id, p.JPEG, etag) })
 	t.ImageETag = etag
 	return t, err
