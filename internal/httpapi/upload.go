@@ -7,6 +7,7 @@ import (
 	"mime"
 	"mime/multipart"
 	"net/http"
+	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/danielgtaylor/huma/v2/adapters/humago"
@@ -49,12 +50,16 @@ type Upload struct {
 	part        *multipart.Part // the picture's
 	drained     bool
 	tooLarge    bool
+	rc          *http.ResponseController // sets the body's read deadline
 }
 
 // Resolve implements huma.Resolver: it keeps the body and its type for the handler.
 func (u *Upload) Resolve(ctx huma.Context) []error {
 	u.body = &envelope{r: ctx.BodyReader()}
 	u.contentType = ctx.Header("Content-Type")
+	if _, w := humago.Unwrap(ctx); w != nil {
+		u.rc = http.NewResponseController(w)
+	}
 	return nil
 }
 
@@ -165,6 +170,15 @@ func (u *Upload) overLimit(err error) bool {
 		u.tooLarge = true
 	}
 	return u.tooLarge
+}
+
+// SetReadDeadline bounds the rest of the body (media.ProcessPhoto sets it once the picture's
+// decode holds its share of the budget, so that a trickling client loses it within seconds).
+func (f *filePart) SetReadDeadline(t time.Time) error {
+	if f.u.rc == nil {
+		return http.ErrNotSupported
+	}
+	return f.u.rc.SetReadDeadline(t)
 }
 
 // filePart is the picture's part; at its end it drains the body and reports a failure there.

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/tennisladder/ladder/internal/config"
+	"github.com/tennisladder/ladder/internal/media"
+	"github.com/tennisladder/ladder/internal/media/mediatest"
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
 )
@@ -111,4 +113,35 @@ func TestSlowUploadSaved(t *testing.T) {
 			}
 		}
 	})
+}
+
+// A client that stops sending once its picture's decode holds a share of the budget is refused
+// (photo.too_slow) when the rest does not arrive within media.RestWithin: the body's read
+// deadline is set through the response writer's controller.
+func TestTricklingUploadRefused(t *testing.T) {
+	media.RestWithin = 200 * time.Millisecond
+	t.Cleanup(func() { media.RestWithin = 15 * time.Second })
+	l := newLive(t, storetest.NewTestSQLite(t), nil)
+	b := l.browser()
+	b.signIn("ana@example.pt")
+	pic := mediatest.Photo(600, 400, 90)
+	var pre bytes.Buffer
+	mw := multipart.NewWriter(&pre)
+	fw, _ := mw.CreateFormFile("photo", "slow.jpg")
+	_, _ = fw.Write(pic[:len(pic)/2])
+	open := make(chan struct{})
+	giveUp := time.AfterFunc(10*time.Second, func() { close(open) }) // generous: no deadline was set
+	defer giveUp.Stop()
+	req, _ := http.NewRequest("POST", l.ts.URL+"/api/profile/photo", io.MultiReader(&pre, gate{open}))
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	res, err := b.c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	r := resp{code: res.StatusCode, body: string(raw)}
+	if p := r.problem(t); r.code != 422 || len(p.Errors) != 1 || p.Errors[0].Code != "photo.too_slow" {
+		t.Fatalf("got %d %s", r.code, r.body)
+	}
 }

@@ -258,7 +258,7 @@ func processPicture(ctx context.Context, r io.Reader, field string) (media.Photo
 	case errors.Is(err, media.ErrBusy):
 		return p, "", &Error{Kind: KindUnavailable, Code: media.ErrBusy.Error(), RetryAfterSeconds: media.BusyRetryAfter}
 	}
-	for _, known := range []error{media.ErrNotImage, media.ErrTooManyPixels, media.ErrCorrupt} {
+	for _, known := range []error{media.ErrNotImage, media.ErrTooManyPixels, media.ErrCorrupt, media.ErrTooSlow} {
 		if errors.Is(err, known) {
 			return p, "", &Error{Kind: KindInvalid, Code: "validation.failed",
 				Fields: []FieldError{{Field: field, Code: known.Error()}}}
