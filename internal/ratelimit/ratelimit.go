@@ -41,6 +41,13 @@ func PerPeriod(n int, period time.Duration, now func() time.Time) *Limiter {
 
 // Allow takes a token for key; when none is left it says how long until the next one.
 func (l *Limiter) Allow(key string) (bool, time.Duration) {
+	_, ok, wait := l.Take(key)
+	return ok, wait
+}
+
+// Take is Allow that can give the token back: giveBack (nil when refused) returns it to the
+// bucket, as far as later tokens taken from it allow (an action that did not happen).
+func (l *Limiter) Take(key string) (giveBack func(), ok bool, wait time.Duration) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()
@@ -54,9 +61,12 @@ func (l *Limiter) Allow(key string) (bool, time.Duration) {
 	r := b.lim.ReserveN(now, 1)
 	if d := r.DelayFrom(now); d > 0 {
 		r.CancelAt(now)
-		return false, d
+		return nil, false, d
 	}
-	return true, 0
+	// Cancelled as of the time it was taken: x/time/rate gives nothing back for a reservation
+	// whose time has passed.
+	var once sync.Once
+	return func() { once.Do(func() { r.CancelAt(now) }) }, true, 0
 }
 
 // sweep forgets buckets idle long enough to be full again, so memory stays bounded.

@@ -330,16 +330,19 @@ func (s *Service) SetClubImage(ctx context.Context, cur Current, id int64, r io.
 	if err := denied(policy.EditClub(cur.Actor, role)); err != nil {
 		return c, err
 	}
-	if err := s.allow(cur.User.ID, ActionUpload); err != nil {
+	giveBack, err := s.take(cur.User.ID, ActionUpload)
+	if err != nil {
 		return c, err
 	}
 	p, etag, err := processPicture(ctx, r, "image")
 	if err != nil {
+		refund(giveBack, err, false)
 		return c, err
 	}
 	ctx, cancel := step(ctx)
 	defer cancel()
 	err = s.db.Tx(ctx, func(tx *sqlx.Tx) error { return s.db.SaveClubImage(ctx, tx, id, p.JPEG, etag) })
+	refund(giveBack, err, true)
 	c.ImageETag = etag
 	return c, err
 }

@@ -233,11 +233,13 @@ func (s *Service) SetPhoto(ctx context.Context, cur Current, r io.Reader) (strin
 	if err := signedIn(cur); err != nil {
 		return "", err
 	}
-	if err := s.allow(cur.User.ID, ActionUpload); err != nil {
+	giveBack, err := s.take(cur.User.ID, ActionUpload)
+	if err != nil {
 		return "", err
 	}
 	p, etag, err := processPicture(ctx, r, "photo")
 	if err != nil {
+		refund(giveBack, err, false)
 		return "", err
 	}
 	ctx, cancel := step(ctx)
@@ -245,6 +247,7 @@ func (s *Service) SetPhoto(ctx context.Context, cur Current, r io.Reader) (strin
 	err = s.db.Tx(ctx, func(tx *sqlx.Tx) error {
 		return s.db.SavePhoto(ctx, tx, store.PhotoRow{UserID: cur.User.ID, JPEG: p.JPEG, ETag: etag})
 	})
+	refund(giveBack, err, true)
 	return etag, err
 }
 

@@ -26,3 +26,16 @@ func step(ctx context.Context) (context.Context, context.CancelFunc) {
 	}
 	return ctx, func() {}
 }
+
+// refund gives an upload's rate-limit token back when it failed on the server's side, which
+// the user can do nothing about but retry: the decoders were busy (503 photo.busy), or the
+// picture was not saved (the database did not answer in time: 503). A picture refused for
+// itself (not an image, too large, too slow to arrive) keeps its token.
+func refund(giveBack func(), err error, saving bool) {
+	if err == nil {
+		return
+	}
+	if e, ok := AsError(err); saving || ok && e.Kind == KindUnavailable {
+		giveBack()
+	}
+}
