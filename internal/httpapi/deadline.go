@@ -17,8 +17,10 @@ import (
 // instead of holding the request (one once waited 75 s) or answering 500.
 //
 // The deadline starts when the request arrives, except for uploads (multipart bodies), whose
-// body may take minutes to arrive on a slow link: there only the session lookup is bounded
-// here, and the operation's own deadline starts once the body is read (see op in routes.go).
+// body may take minutes to arrive on a slow link and is read by the handler itself: there the
+// session lookup is bounded here, and each database step of the upload gets its own deadline
+// when it starts (uploadOp, service.WithStepDeadlines), the save after the picture is read
+// included.
 
 // dbRetryAfter is the Retry-After of a 503 for an unavailable database, in seconds.
 const dbRetryAfter = 5
@@ -63,8 +65,8 @@ type valuesOf struct {
 
 func (c valuesOf) Value(key any) any { return c.values.Value(key) }
 
-// operationContext gives an operation's handler its deadline (already set for everything but
-// uploads, where it starts now that the body is read).
+// operationContext gives an operation's handler its deadline (set already, when the request
+// arrived, for everything but uploads).
 func (s *Server) operationContext(ctx context.Context) (context.Context, context.CancelFunc) {
 	if s.cfg.RequestTimeout <= 0 {
 		return ctx, func() {}

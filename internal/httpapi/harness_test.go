@@ -39,6 +39,12 @@ type live struct {
 
 func newLive(t *testing.T, db *store.DB, edit func(*config.Config)) *live {
 	t.Helper()
+	return newLiveWrapped(t, db, edit, nil)
+}
+
+// newLiveWrapped is newLive with the server's handler wrapped by wrap (when not nil).
+func newLiveWrapped(t *testing.T, db *store.DB, edit func(*config.Config), wrap func(http.Handler) http.Handler) *live {
+	t.Helper()
 	ts := httptest.NewUnstartedServer(nil)
 	base := "http://" + ts.Listener.Addr().String()
 	iss := httptest.NewUnstartedServer(nil)
@@ -56,6 +62,9 @@ func newLive(t *testing.T, db *store.DB, edit func(*config.Config)) *live {
 		UploadsPerHour: cfg.UploadsPerHour}})
 	s := New(Deps{Config: cfg, DB: db, Service: svc, Version: "test"})
 	ts.Config.Handler = s
+	if wrap != nil {
+		ts.Config.Handler = wrap(s)
+	}
 	ts.Start()
 	t.Cleanup(ts.Close)
 	return &live{t: t, srv: s, ts: ts, issuer: issuer, db: db}

@@ -160,6 +160,8 @@ func (s *Server) uploadPhoto(ctx context.Context, in *photoInput) (*photoOutput,
 	if _, err := s.svc.SetPhoto(ctx, currentFrom(ctx), f); err != nil {
 		return nil, s.refused(ctx, &in.Upload, err)
 	}
+	ctx, cancel := s.operationContext(ctx) // the body is read: the rest runs within the time limit
+	defer cancel()
 	u, err := s.svc.UserByID(ctx, currentFrom(ctx).User.ID)
 	if err != nil {
 		return nil, s.problemFrom(ctx, err)

@@ -309,17 +309,22 @@ func plain(method, path string, access policy.Access, summary string, h http.Han
 		register: func(s *Server) { s.mux.Handle(pattern, guardHandler(access, h)) }}
 }
 
-// op registers a huma operation whose handler is a method of Server.
+// op registers a huma operation whose handler is a method of Server; the handler runs within
+// the request's deadline.
 func op[I, O any](access policy.Access, o huma.Operation, h func(*Server, context.Context, *I) (*O, error)) Route {
+	return register(access, o, func(s *Server, ctx context.Context, in *I) (*O, error) {
+		ctx, cancel := s.operationContext(ctx)
+		defer cancel()
+		return h(s, ctx, in)
+	})
+}
+
+func register[I, O any](access policy.Access, o huma.Operation, h func(*Server, context.Context, *I) (*O, error)) Route {
 	return Route{Method: o.Method, Path: o.Path, Access: access, Summary: o.Summary,
 		register: func(s *Server) {
 			o.Middlewares = append(huma.Middlewares{guardOperation(access)}, o.Middlewares...)
 			describeOperation(access, &o, reflect.TypeFor[I]())
-			huma.Register(s.api, o, func(ctx context.Context, in *I) (*O, error) {
-				ctx, cancel := s.operationContext(ctx)
-				defer cancel()
-				return h(s, ctx, in)
-			})
+			huma.Register(s.api, o, func(ctx context.Context, in *I) (*O, error) { return h(s, ctx, in) })
 			documentDefaults(s.api, registered(s.api, o.Method, o.Path))
 		}}
 }

@@ -7,6 +7,7 @@ import (
 	"mime"
 	"mime/multipart"
 	"net/http"
+	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/danielgtaylor/huma/v2/adapters/humago"
@@ -49,12 +50,16 @@ type Upload struct {
 	part        *multipart.Part // the picture's
 	drained     bool
 	tooLarge    bool
+	rc          *http.ResponseController // sets the body's read deadline
 }
 
 // Resolve implements huma.Resolver: it keeps the body and its type for the handler.
 func (u *Upload) Resolve(ctx huma.Context) []error {
 	u.body = &envelope{r: ctx.BodyReader()}
 	u.contentType = ctx.Header("Content-Type")
+	if _, w := humago.Unwrap(ctx); w != nil {
+		u.rc = http.NewResponseController(w)
+	}
 	return nil
 }
 
@@ -167,6 +172,15 @@ func (u *Upload) overLimit(err error) bool {
 	return u.tooLarge
 }
 
+// SetReadDeadline bounds the rest of the body (media.ProcessPhoto sets it once the picture's
+// decode holds its share of the budget, so that a trickling client loses it within seconds).
+func (f *filePart) SetReadDeadline(t time.Time) error {
+	if f.u.rc == nil {
+		return http.ErrNotSupported
+	}
+	return f.u.rc.SetReadDeadline(t)
+}
+
 // filePart is the picture's part; at its end it drains the body and reports a failure there.
 type filePart struct {
 	u *Upload
@@ -187,15 +201,22 @@ func (f *filePart) Read(b []byte) (int, error) {
 }
 
 // uploadOp registers a picture upload: an operation whose input embeds Upload, documented
-// with a multipart body of one required file field.
+// with a multipart body of one required file field. Its handler has no deadline while the body
+// arrives (minutes on a slow link): each database step of the service gets its own (see
+// service.WithStepDeadlines), and what the handler does after the service call gets one too.
 func uploadOp[I, O any](access policy.Access, o huma.Operation, field string, h func(*Server, context.Context, *I) (*O, error)) Route {
 	o.Middlewares = append(o.Middlewares, limitPhotoUpload)
 	o.Errors = append(o.Errors, http.StatusBadRequest, http.StatusRequestEntityTooLarge, http.StatusUnsupportedMediaType,
 		http.StatusUnprocessableEntity, http.StatusServiceUnavailable)
-	r := op(access, o, h)
-	register := r.register
+	r := register(access, o, func(s *Server, ctx context.Context, in *I) (*O, error) {
+		if s.cfg.RequestTimeout > 0 {
+			ctx = service.WithStepDeadlines(ctx, s.cfg.RequestTimeout)
+		}
+		return h(s, ctx, in)
+	})
+	reg := r.register
 	r.register = func(s *Server) {
-		register(s)
+		reg(s)
 		s.api.OpenAPI().Paths[o.Path].Post.RequestBody = &huma.RequestBody{Required: true, Content: map[string]*huma.MediaType{
 			"multipart/form-data": {
 				Schema: &huma.Schema{Type: "object", Required: []string{field}, Properties: map[string]*huma.Schema{

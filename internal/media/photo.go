@@ -19,7 +19,9 @@ import (
 	_ "image/png"
 	"io"
 	"net/http"
+	"os"
 	"runtime/debug"
+	"time"
 
 	"github.com/disintegration/imaging"
 	_ "golang.org/x/image/webp" // registers the decoder
@@ -40,6 +42,7 @@ var (
 	ErrNotImage      = errors.New("photo.not_image")
 	ErrTooManyPixels = errors.New("photo.too_many_pixels")
 	ErrCorrupt       = errors.New("photo.corrupt")
+	ErrTooSlow       = errors.New("photo.too_slow") // the rest of the picture did not arrive in time
 )
 
 // Photo is a processed picture.
@@ -52,10 +55,18 @@ var formats = map[string]string{"image/jpeg": "jpeg", "image/png": "png", "image
 
 // ProcessPhoto reads the picture from r (at most MaxUploadBytes, to its end) and returns the
 // cleaned-up JPEG. Refusals are the Err* values above, ErrBusy, or ctx's error.
+//
+// When r can set a read deadline (SetReadDeadline, like a request body through
+// http.ResponseController), the rest of the picture must arrive within RestWithin of the decode
+// reservation: a client trickling its body does not hold the shared budget for minutes.
 func ProcessPhoto(ctx context.Context, r io.Reader) (Photo, error) {
 	src := &capped{r: r}
 	br := bufio.NewReaderSize(src, 32<<10)
-	img, err := decodeSmall(ctx, br)
+	onReserved := func() {}
+	if d, ok := r.(readDeadliner); ok {
+		onReserved = func() { _ = d.SetReadDeadline(time.Now().Add(RestWithin)) }
+	}
+	img, err := decodeSmall(ctx, br, onReserved)
 	if err != nil {
 		return Photo{}, src.explain(err)
 	}
@@ -76,7 +87,7 @@ func ProcessPhoto(ctx context.Context, r io.Reader) (Photo, error) {
 
 // decodeSmall sniffs the type, reads the header, reserves the decode's memory, decodes and
 // returns the resized, upright picture.
-func decodeSmall(ctx context.Context, br *bufio.Reader) (image.Image, error) {
+func decodeSmall(ctx context.Context, br *bufio.Reader, onReserved func()) (image.Image, error) {
 	head, err := br.Peek(512)
 	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
 		return nil, err
@@ -101,16 +112,8 @@ func decodeSmall(ctx context.Context, br *bufio.Reader) (image.Image, error) {
 	if err != nil {
 		return nil, err
 	}
-	decodeStarts.Add(1)
-	small, err := decodeAndFit(io.MultiReader(bytes.NewReader(rec.buf), br), cfg)
-	if cost >= collectAbove {
-		// The decoded picture is garbage now: collect it and give its pages back to the system
-		// before the next decode may start. Otherwise the heap grows to twice the budget (GOGC),
-		// and a freed region that small allocations have split is not reused for the next
-		// picture, which then takes fresh pages.
-		debug.FreeOSMemory()
-	}
-	release()
+	onReserved()
+	small, err := decodeReserved(release, io.MultiReader(bytes.NewReader(rec.buf), br), cfg, cost)
 	if err != nil {
 		return nil, err
 	}
@@ -121,6 +124,37 @@ func decodeSmall(ctx context.Context, br *bufio.Reader) (image.Image, error) {
 	}
 	return small, nil
 }
+
+// decodeReserved decodes within a reservation of the budget, which it releases in any case: a
+// decoder that panics (on a hostile picture) is a corrupt picture, and must not keep its share
+// of the budget for ever.
+func decodeReserved(release func(), r io.Reader, cfg image.Config, cost int64) (small image.Image, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			small, err = nil, ErrCorrupt
+		}
+		if cost >= collectAbove {
+			// The decoded picture is garbage now: collect it and give its pages back to the
+			// system before the next decode may start. Otherwise the heap grows to twice the
+			// budget (GOGC), and a freed region that small allocations have split is not reused
+			// for the next picture, which then takes fresh pages.
+			debug.FreeOSMemory()
+		}
+		release()
+	}()
+	decodeStarts.Add(1)
+	return decodeFull(r, cfg)
+}
+
+// decodeFull is decodeAndFit (tests replace it).
+var decodeFull = decodeAndFit
+
+// RestWithin is how long the rest of the picture may take to arrive once its decode has
+// reserved its share of the budget (see ProcessPhoto).
+var RestWithin = 15 * time.Second
+
+// readDeadliner is a reader whose blocked reads can be given a deadline (a request body).
+type readDeadliner interface{ SetReadDeadline(time.Time) error }
 
 // collectAbove is the decode cost from which the memory is collected as soon as it is done.
 const collectAbove = 16 << 20
@@ -168,6 +202,9 @@ func orCorrupt(err error) error {
 			return err
 		}
 	}
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		return ErrTooSlow
+	}
 	return ErrCorrupt
 }
 
@@ -203,9 +240,11 @@ func (c *capped) explain(err error) error {
 		return ErrTooLarge
 	}
 	switch {
-	case errors.Is(err, ErrNotImage), errors.Is(err, ErrTooManyPixels), errors.Is(err, ErrBusy),
+	case errors.Is(err, ErrNotImage), errors.Is(err, ErrTooManyPixels), errors.Is(err, ErrBusy), errors.Is(err, ErrTooSlow),
 		errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		return err
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		return ErrTooSlow
 	}
 	return ErrCorrupt
 }

@@ -64,6 +64,17 @@ func (l *Limiter) Allow(key string) (bool, time.Duration) {
 	return false, time.Duration((1 - b.tokens) / l.perSec * float64(time.Second))
 }
 
+// Take is Allow that can give the token back: giveBack (nil when refused) returns it once, as
+// Return does (an action that did not happen costs nothing).
+func (l *Limiter) Take(key string) (giveBack func(), ok bool, wait time.Duration) {
+	ok, wait = l.Allow(key)
+	if !ok {
+		return nil, false, wait
+	}
+	var once sync.Once
+	return func() { once.Do(func() { l.Return(key) }) }, true, 0
+}
+
 // Return gives back a token Allow took for key, when the request it paid for was refused (a
 // refusal costs nothing). The bucket never holds more than burst tokens.
 func (l *Limiter) Return(key string) {

@@ -74,3 +74,25 @@ func TestReturn(t *testing.T) {
 	}
 	New(1, 1, nil).Return("unknown") // a key never seen: nothing to do
 }
+
+// A token taken can be given back later (an action that did not happen), once.
+func TestTakeGiveBack(t *testing.T) {
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	l := PerPeriod(1, time.Hour, func() time.Time { return now })
+	giveBack, ok, _ := l.Take("a")
+	if !ok {
+		t.Fatal("refused")
+	}
+	if ok, _ := l.Allow("a"); ok {
+		t.Fatal("two tokens")
+	}
+	now = now.Add(time.Minute)
+	giveBack()
+	giveBack()
+	if ok, _ := l.Allow("a"); !ok {
+		t.Fatal("not given back")
+	}
+	if ok, _ := l.Allow("a"); ok {
+		t.Fatal("given back twice")
+	}
+}

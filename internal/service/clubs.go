@@ -322,25 +322,38 @@ func (s *Service) ClubImage(ctx context.Context, cur Current, id int64) (store.P
 
 // SetClubImage makes an uploaded picture the club's image (its administrators and super admins).
 func (s *Service) SetClubImage(ctx context.Context, cur Current, id int64, r io.Reader) (store.Club, error) {
-	c, err := s.visibleClub(ctx, nil, cur, id)
-	if err != nil {
-		return c, err
-	}
-	role, err := s.db.ClubRole(ctx, nil, id, cur.User.ID)
+	c, role, err := s.clubForImage(ctx, cur, id)
 	if err != nil {
 		return c, err
 	}
 	if err := denied(policy.EditClub(cur.Actor, role)); err != nil {
 		return c, err
 	}
-	if err := s.allow(cur.User.ID, ActionUpload); err != nil {
+	giveBack, err := s.take(cur.User.ID, ActionUpload)
+	if err != nil {
 		return c, err
 	}
 	p, etag, err := processPicture(ctx, r, "image")
 	if err != nil {
+		refund(giveBack, err, false)
 		return c, err
 	}
+	ctx, cancel := step(ctx)
+	defer cancel()
 	err = s.db.Tx(ctx, func(tx *sqlx.Tx) error { return s.db.SaveClubImage(ctx, tx, id, p.JPEG, etag) })
+	refund(giveBack, err, true)
 	c.ImageETag = etag
 	return c, err
+}
+
+// clubForImage reads the club and the caller's role in it (one database step of an upload).
+func (s *Service) clubForImage(ctx context.Context, cur Current, id int64) (store.Club, string, error) {
+	ctx, cancel := step(ctx)
+	defer cancel()
+	c, err := s.visibleClub(ctx, nil, cur, id)
+	if err != nil {
+		return c, "", err
+	}
+	role, err := s.db.ClubRole(ctx, nil, id, cur.User.ID)
+	return c, role, err
 }

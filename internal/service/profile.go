@@ -233,16 +233,21 @@ func (s *Service) SetPhoto(ctx context.Context, cur Current, r io.Reader) (strin
 	if err := signedIn(cur); err != nil {
 		return "", err
 	}
-	if err := s.allow(cur.User.ID, ActionUpload); err != nil {
+	giveBack, err := s.take(cur.User.ID, ActionUpload)
+	if err != nil {
 		return "", err
 	}
 	p, etag, err := processPicture(ctx, r, "photo")
 	if err != nil {
+		refund(giveBack, err, false)
 		return "", err
 	}
+	ctx, cancel := step(ctx)
+	defer cancel()
 	err = s.db.Tx(ctx, func(tx *sqlx.Tx) error {
 		return s.db.SavePhoto(ctx, tx, store.PhotoRow{UserID: cur.User.ID, JPEG: p.JPEG, ETag: etag})
 	})
+	refund(giveBack, err, true)
 	return etag, err
 }
 
@@ -256,7 +261,7 @@ func processPicture(ctx context.Context, r io.Reader, field string) (media.Photo
 	case errors.Is(err, media.ErrBusy):
 		return p, "", &Error{Kind: KindUnavailable, Code: media.ErrBusy.Error(), RetryAfterSeconds: media.BusyRetryAfter}
 	}
-	for _, known := range []error{media.ErrNotImage, media.ErrTooManyPixels, media.ErrCorrupt} {
+	for _, known := range []error{media.ErrNotImage, media.ErrTooManyPixels, media.ErrCorrupt, media.ErrTooSlow} {
 		if errors.Is(err, known) {
 			return p, "", &Error{Kind: KindInvalid, Code: "validation.failed",
 				Fields: []FieldError{{Field: field, Code: known.Error()}}}

@@ -75,15 +75,21 @@ func (s *Service) spend(userID int64, action string, do func() error) error {
 // allow takes one of the account's tokens for action, or refuses with 429 rate.too_many, saying
 // when the next one comes.
 func (s *Service) allow(userID int64, action string) error {
+	_, err := s.take(userID, action)
+	return err
+}
+
+// take is allow that can give the token back (see giveBackUnless).
+func (s *Service) take(userID int64, action string) (giveBack func(), err error) {
 	l := s.limits[action]
 	if l == nil {
-		return nil
+		return func() {}, nil
 	}
-	ok, wait := l.Allow(strconv.FormatInt(userID, 10))
+	giveBack, ok, wait := l.Take(strconv.FormatInt(userID, 10))
 	if ok {
-		return nil
+		return giveBack, nil
 	}
 	secs := int(math.Ceil(wait.Seconds()))
-	return &Error{Kind: KindRateLimited, Code: "rate.too_many", RetryAfterSeconds: secs,
+	return nil, &Error{Kind: KindRateLimited, Code: "rate.too_many", RetryAfterSeconds: secs,
 		Params: map[string]any{"action": TextKey("rate.actions." + action), "minutes": (secs + 59) / 60}}
 }

@@ -1,6 +1,7 @@
 package service
 
 import (
+	"context"
 	"testing"
 	"time"
 )
@@ -42,5 +43,41 @@ func TestLimitsPerAction(t *testing.T) {
 		if err := s.allow(1, ActionClub); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// Busy decoders (503 photo.busy) and failed saves give the upload's token back; pictures
+// refused for themselves do not.
+func TestUploadRefund(t *testing.T) {
+	for _, c := range []struct {
+		err    error
+		saving bool
+		want   bool
+	}{
+		{&Error{Kind: KindUnavailable, Code: "photo.busy"}, false, true},
+		{&Error{Kind: KindInvalid, Code: "validation.failed"}, false, false},
+		{&Error{Kind: KindTooLarge, Code: "photo.too_large"}, false, false},
+		{context.DeadlineExceeded, true, true},
+		{nil, true, false},
+	} {
+		got := false
+		refund(func() { got = true }, c.err, c.saving)
+		if got != c.want {
+			t.Errorf("%v (saving %v): given back %v", c.err, c.saving, got)
+		}
+	}
+	now := time.Date(2026, 5, 4, 10, 0, 0, 0, time.UTC)
+	s := &Service{limits: newLimiters(Limits{UploadsPerHour: 1, Now: func() time.Time { return now }}, nil)}
+	giveBack, err := s.take(1, ActionUpload)
+	if err != nil {
+		t.Fatal(err)
+	}
+	giveBack()
+	giveBack() // once only
+	if err := s.allow(1, ActionUpload); err != nil {
+		t.Fatalf("token given back: %v", err)
+	}
+	if err := s.allow(1, ActionUpload); err == nil {
+		t.Fatal("given back twice")
 	}
 }

@@ -432,21 +432,28 @@ func (s *Service) TournamentImage(ctx context.Context, cur Current, id int64) (s
 
 // SetTournamentImage makes an uploaded picture the tournament's image.
 func (s *Service) SetTournamentImage(ctx context.Context, cur Current, id int64, r io.Reader) (store.Tournament, error) {
-	t, rel, err := s.visibleTournament(ctx, nil, cur, id)
+	sctx, cancel := step(ctx)
+	t, rel, err := s.visibleTournament(sctx, nil, cur, id)
+	cancel()
 	if err != nil {
 		return t, err
 	}
 	if err := denied(policy.ManageTournament(cur.Actor, rel)); err != nil {
 		return t, err
 	}
-	if err := s.allow(cur.User.ID, ActionUpload); err != nil {
+	giveBack, err := s.take(cur.User.ID, ActionUpload)
+	if err != nil {
 		return t, err
 	}
 	p, etag, err := processPicture(ctx, r, "image")
 	if err != nil {
+		refund(giveBack, err, false)
 		return t, err
 	}
+	ctx, cancel = step(ctx)
+	defer cancel()
 	err = s.db.Tx(ctx, func(tx *sqlx.Tx) error { return s.db.SaveTournamentImage(ctx, tx, id, p.JPEG, etag) })
+	refund(giveBack, err, true)
 	t.ImageETag = etag
 	return t, err
 }
