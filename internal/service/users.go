@@ -223,6 +223,26 @@ func (s *Service) ChangeStatus(ctx context.Context, actor policy.Actor, id int64
 	})
 }
 
+// UnlinkIdentity removes the account's link to its identity provider account, if the policy
+// lets actor do it, and ends its sessions: its next sign-in links it again by verified email
+// (after the issuer URL or the provider changed). It reports whether the account was linked.
+func (s *Service) UnlinkIdentity(ctx context.Context, actor policy.Actor, id int64) (bool, error) {
+	var was bool
+	_, err := s.changeUser(ctx, actor, id, func(tx *sqlx.Tx, u *store.User) error {
+		if err := denied(policy.UnlinkIdentity(actor, s.target(*u))); err != nil {
+			return err
+		}
+		ok, err := s.db.UnlinkUserIdentity(ctx, tx, u.ID)
+		if err != nil || !ok {
+			return err
+		}
+		was = true
+		return s.audit(ctx, tx, actor, AuditUnlinked, "user", u.ID,
+			map[string]any{"issuer": u.OIDCIssuer.String, "subject": u.OIDCSubject.String})
+	})
+	return was, err
+}
+
 func (s *Service) changeUser(ctx context.Context, actor policy.Actor, id int64, change func(*sqlx.Tx, *store.User) error) (store.User, error) {
 	var u store.User
 	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
