@@ -29,7 +29,7 @@ Usage:
   ladder migrate  [flags]   apply database migrations and exit
   ladder seed --demo [flags] fill an empty database with demo data
   ladder contacts [--json] [flags]  list stored contact and support messages
-  ladder user ACTION EMAIL [ROLE] [--as EMAIL]  promote, demote, suspend, reactivate
+  ladder user ACTION EMAIL [ROLE] [--as EMAIL]  promote, demote, suspend, reactivate, unlink
   ladder backup FILE        copy the SQLite database to FILE while it runs (PostgreSQL: pg_dump)
   ladder openapi            print the OpenAPI document (JSON)
   ladder version            print the version

@@ -19,6 +19,9 @@ const userUsage = `ladder user ACTION EMAIL [ROLE] [--as EMAIL] [flags]
   demote EMAIL                     make the account a player
   suspend EMAIL                    suspend the account (ends its sessions)
   reactivate EMAIL                 reactivate a suspended or paused account
+  unlink EMAIL                     remove the link to the sign-in account (ends its sessions);
+                                   the next sign-in links it again by verified email — for
+                                   when the issuer URL or the identity provider changed
 
 The same rules as in the app apply. By default the command acts as the main super admin (the
 operator owns the machine); --as EMAIL acts with that account's rights instead.
@@ -86,6 +89,12 @@ func userCommand(ctx context.Context, cfg config.Config, log *slog.Logger, stdou
 		_, err = svc.ChangeStatus(ctx, actor, target.ID, policy.Suspended)
 	case "reactivate":
 		_, err = svc.ChangeStatus(ctx, actor, target.ID, policy.Active)
+	case "unlink":
+		var was bool
+		if was, err = svc.UnlinkIdentity(ctx, actor, target.ID); err == nil && !was {
+			fmt.Fprintf(stdout, "%s: was not linked\n", email)
+			return nil
+		}
 	default:
 		fmt.Fprint(stdout, userUsage)
 		return fmt.Errorf("user: unknown action %q", action)

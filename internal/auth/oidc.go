@@ -15,6 +15,8 @@ import (
 
 	"github.com/coreos/go-oidc/v3/oidc"
 	"golang.org/x/oauth2"
+
+	"github.com/tennisladder/ladder/internal/textrule"
 )
 
 // FlowTTL is how long a started sign-in may take at the identity provider.
@@ -236,6 +238,21 @@ func (p *Provider) Finish(ctx context.Context, f Flow, code, state string) (Clai
 		default:
 			c, verified = merge(c, verified, ui)
 		}
+	}
+	// The claims follow the text rules every stored string follows (internal/textrule): the
+	// provider is trusted for who signs in, not for what its names hold. A name with a control
+	// or invisible character is blanked (the person signs in and can write their name); an
+	// email or subject with one is refused, as neither can be blanked.
+	if textrule.Problem(idt.Subject, false, false) != "" || textrule.Problem(c.Email, false, true) != "" {
+		return Claims{}, refuse(ErrBadToken, "control or invisible characters in the email or subject", nil)
+	}
+	for _, n := range []*string{&c.GivenName, &c.FamilyName, &c.Name} {
+		if textrule.Problem(*n, false, true) != "" {
+			*n = ""
+		}
+	}
+	if textrule.Problem(c.Picture, false, true) != "" {
+		c.Picture = ""
 	}
 	if !strings.HasPrefix(c.Picture, "https://") {
 		c.Picture = "" // only https pictures: the CSP allows no other remote images

@@ -167,6 +167,8 @@ var matrix = map[string]matrixRow{
 	"GET /dev/oidc/authorize":                        {path: "/dev/oidc/authorize", want: all(400)},
 	"POST /dev/oidc/authorize":                       {path: "/dev/oidc/authorize", want: all(400)},
 	"POST /dev/oidc/token":                           {path: "/dev/oidc/token", want: all(400)},
+	"GET /dev/oidc/userinfo":                         {path: "/dev/oidc/userinfo", want: all(401)},
+	"POST /dev/oidc/userinfo":                        {path: "/dev/oidc/userinfo", want: all(401)},
 }
 
 // cacheable are the API routes whose answers may be kept (they set their own Cache-Control);

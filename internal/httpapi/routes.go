@@ -292,6 +292,8 @@ func (s *Server) routes() []Route {
 			plain(http.MethodGet, base+"/authorize", policy.Public, "Development identity provider: sign-in page", h.ServeHTTP),
 			plain(http.MethodPost, base+"/authorize", policy.Public, "Development identity provider: pick an account", h.ServeHTTP),
 			plain(http.MethodPost, base+"/token", policy.Public, "Development identity provider: token endpoint", h.ServeHTTP),
+			plain(http.MethodGet, base+"/userinfo", policy.Public, "Development identity provider: userinfo", h.ServeHTTP),
+			plain(http.MethodPost, base+"/userinfo", policy.Public, "Development identity provider: userinfo", h.ServeHTTP),
 		)
 	}
 	return rs

@@ -10,8 +10,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
+
+	"github.com/tennisladder/ladder/internal/textrule"
 )
 
 // Text at the edge: every string a request carries is checked once, before any handler or
@@ -28,12 +29,13 @@ import (
 //     it in the same middleware, before the operation validates the body against its schema, so
 //     a refusal is always this 400.
 
-// Field codes of the text checks (translation keys of errors.json).
+// Field codes of the text checks (translation keys of errors.json); the character rules
+// themselves live in internal/textrule, shared with sign-in (the provider's claims).
 const (
 	codeInvalidText   = "input.invalid_text"
-	codeInvalidUTF8   = "input.invalid_utf8"
-	codeControlChar   = "input.control_character"
-	codeInvisibleChar = "input.invisible_character"
+	codeInvalidUTF8   = textrule.InvalidUTF8
+	codeControlChar   = textrule.ControlChar
+	codeInvisibleChar = textrule.InvisibleChar
 )
 
 // multilineFields are the JSON names of free-text fields where line breaks and tabs are allowed.
@@ -45,39 +47,8 @@ var multilineFields = map[string]bool{
 // any "…_name" (first_name, last_name). Names refuse invisible formatting characters too.
 func isNameField(name string) bool { return name == "name" || strings.HasSuffix(name, "_name") }
 
-// invisible reports bidi controls and zero-width characters: text that looks different from
-// what it is (a name shown reversed, or two names that look the same).
-func invisible(r rune) bool {
-	switch {
-	case r >= 0x200B && r <= 0x200F, // zero-width space/non-joiner/joiner, LRM, RLM
-		r >= 0x202A && r <= 0x202E, // bidi embeddings and overrides
-		r >= 0x2060 && r <= 0x2064, // word joiner, invisible operators
-		r >= 0x2066 && r <= 0x2069, // bidi isolates
-		r == 0xFEFF, r == 0x061C, r == 0x180E, r == 0x00AD:
-		return true
-	}
-	return false
-}
-
 // textProblem checks one string; it returns the field code of the first problem, or "".
-func textProblem(s string, multiline, name bool) string {
-	if !utf8.ValidString(s) {
-		return codeInvalidUTF8
-	}
-	for _, r := range s {
-		switch {
-		case r == '\n' || r == '\r' || r == '\t':
-			if !multiline {
-				return codeControlChar
-			}
-		case unicode.IsControl(r) || r == 0x2028 || r == 0x2029:
-			return codeControlChar
-		case name && invisible(r):
-			return codeInvisibleChar
-		}
-	}
-	return ""
-}
+func textProblem(s string, multiline, name bool) string { return textrule.Problem(s, multiline, name) }
 
 // badText is one refused field: where, and why.
 type badText struct{ location, code string }

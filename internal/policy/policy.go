@@ -116,6 +116,21 @@ func ChangeStatus(a Actor, t Target, to Status) error {
 	return nil
 }
 
+// UnlinkIdentity decides whether a may remove t's link to its identity provider account (so
+// the next sign-in links it again by verified email, e.g. after the issuer changed). Super
+// admins only; the links of root and of super admins only by root.
+func UnlinkIdentity(a Actor, t Target) error {
+	switch {
+	case !a.SignedIn():
+		return deny(CodeSignInRequired)
+	case a.Role != SuperAdmin:
+		return deny(CodeForbidden)
+	case (t.Root || t.Role == SuperAdmin) && !a.Root:
+		return deny(CodeOnlyRootSuperAdmin)
+	}
+	return nil
+}
+
 // Access is the coarse rule of a route: who may call it at all. Finer rules (this club, this
 // tournament) are decided by the functions above inside the services.
 type Access string

@@ -85,6 +85,36 @@ func TestChangeStatus(t *testing.T) {
 	}
 }
 
+func TestUnlinkIdentity(t *testing.T) {
+	super := Actor{UserID: 3, Role: SuperAdmin}
+	root := Actor{UserID: 4, Role: SuperAdmin, Root: true}
+	rootT := Target{UserID: 4, Role: SuperAdmin, Root: true}
+	cases := []struct {
+		a    Actor
+		t    Target
+		want string
+	}{
+		{Actor{}, Target{UserID: 10, Role: Player}, CodeSignInRequired},
+		{Actor{UserID: 1, Role: Player}, Target{UserID: 1, Role: Player}, CodeForbidden},
+		{Actor{UserID: 2, Role: Admin}, Target{UserID: 10, Role: Player}, CodeForbidden},
+		{super, Target{UserID: 10, Role: Player}, ""},
+		{super, Target{UserID: 11, Role: Admin}, ""},
+		{super, Target{UserID: 12, Role: SuperAdmin}, CodeOnlyRootSuperAdmin},
+		{super, rootT, CodeOnlyRootSuperAdmin},
+		{root, Target{UserID: 12, Role: SuperAdmin}, ""},
+		{root, rootT, ""}, // the operator relinks root after the issuer changed
+	}
+	for i, c := range cases {
+		got := ""
+		if d, ok := UnlinkIdentity(c.a, c.t).(*Denied); ok {
+			got = d.Code
+		}
+		if got != c.want {
+			t.Errorf("case %d: got %q want %q", i, got, c.want)
+		}
+	}
+}
+
 func TestTournamentRules(t *testing.T) {
 	visitor := Actor{}
 	player := Actor{UserID: 5, Role: Player}

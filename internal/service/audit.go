@@ -15,6 +15,7 @@ import (
 const (
 	AuditAccountCreated = "auth.account_created"    // a first sign-in created the account, linked to its identity
 	AuditLinkedByEmail  = "auth.linked_by_email"    // a never-linked account got its identity by verified email
+	AuditUnlinked       = "auth.unlinked"           // an operator removed the link to the identity; details: issuer, subject
 	AuditRoleChanged    = "user.role_changed"       // details: from, to
 	AuditStatusChanged  = "user.status_changed"     // details: from, to
 	AuditRootRestored   = "user.root_role_restored" // the root account was made super admin again at sign-in

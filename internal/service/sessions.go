@@ -13,6 +13,7 @@ import (
 
 	"github.com/tennisladder/ladder/internal/policy"
 	"github.com/tennisladder/ladder/internal/store"
+	"github.com/tennisladder/ladder/internal/textrule"
 )
 
 // Session lifetime: sliding, renewed when used; the row is touched at most once per
@@ -80,9 +81,8 @@ func (s *Service) isRoot(u store.User) bool {
 func (s *Service) openSession(ctx context.Context, tx *sqlx.Tx, userID int64, userAgent, ip string) (string, error) {
 	token, hash := newToken()
 	now := s.now()
-	if len(userAgent) > 300 {
-		userAgent = userAgent[:300]
-	}
+	// Kept as a one-line valid text (PostgreSQL refuses invalid UTF-8 and NUL), cut by characters.
+	userAgent = textrule.Clean(userAgent, 300)
 	err := s.db.InsertSession(ctx, tx, &store.Session{TokenHash: hash, UserID: userID, CreatedAt: now,
 		LastSeenAt: now, ExpiresAt: now.Add(SessionTTL), UserAgent: userAgent, ClientIP: ip})
 	return token, err

@@ -31,8 +31,25 @@ type Identity struct {
 //
 // The root account (LADDER_ROOT_EMAIL) follows the same rules. Every link and creation is
 // logged and audited in the same transaction.
+//
+// Two first sign-ins of the same new identity at once both find no account; the second to
+// insert hits the unique email (or subject) and is run once more, finding the account the first
+// created.
 func (s *Service) SignIn(ctx context.Context, id Identity, userAgent, ip string) (store.User, string, error) {
 	ctx = WithClientIP(ctx, ip)
+	u, token, err := s.signIn(ctx, id, userAgent, ip)
+	if err != nil && store.IsUniqueViolation(err) {
+		s.log.InfoContext(ctx, "sign-in raced another for the same account; retrying", "issuer", id.Issuer, "subject", id.Subject)
+		u, token, err = s.signIn(ctx, id, userAgent, ip)
+	}
+	if err != nil {
+		return store.User{}, "", err
+	}
+	s.log.InfoContext(ctx, "signed in", "user_id", u.ID)
+	return u, token, nil
+}
+
+func (s *Service) signIn(ctx context.Context, id Identity, userAgent, ip string) (store.User, string, error) {
 	var u store.User
 	var token string
 	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
@@ -65,11 +82,7 @@ func (s *Service) SignIn(ctx context.Context, id Identity, userAgent, ip string)
 		token, err = s.openSession(ctx, tx, u.ID, userAgent, ip)
 		return err
 	})
-	if err != nil {
-		return store.User{}, "", err
-	}
-	s.log.InfoContext(ctx, "signed in", "user_id", u.ID)
-	return u, token, nil
+	return u, token, err
 }
 
 // linkOrCreate handles an identity no account is linked to yet (see SignIn).
@@ -100,6 +113,11 @@ func (s *Service) linkOrCreate(ctx context.Context, tx *sqlx.Tx, id Identity) (s
 			map[string]any{"issuer": id.Issuer, "subject": id.Subject, "email": u.Email})
 	case err != nil:
 		return u, err
+	case u.OIDCIssuer.String == id.Issuer && u.OIDCSubject.String == id.Subject && u.OIDCSubject.Valid:
+		// Linked to this very identity since the look-up by subject (PostgreSQL reads each
+		// statement afresh): a concurrent first sign-in created it. Entered as by subject.
+		setIdentity(&u, id)
+		return u, s.db.UpdateUserIdentity(ctx, tx, &u)
 	case u.OIDCSubject.Valid:
 		// Linked to another identity (another provider account with the same email, or the same
 		// person at another issuer): never entered by email.
@@ -203,6 +221,26 @@ func (s *Service) ChangeStatus(ctx context.Context, actor policy.Actor, id int64
 		return s.Notify(ctx, tx, u.ID, Note{Type: AdminAction, TitleKey: "admin_action.status_title",
 			MessageKey: "admin_action.status_" + string(to), ActionURL: "/profile"})
 	})
+}
+
+// UnlinkIdentity removes the account's link to its identity provider account, if the policy
+// lets actor do it, and ends its sessions: its next sign-in links it again by verified email
+// (after the issuer URL or the provider changed). It reports whether the account was linked.
+func (s *Service) UnlinkIdentity(ctx context.Context, actor policy.Actor, id int64) (bool, error) {
+	var was bool
+	_, err := s.changeUser(ctx, actor, id, func(tx *sqlx.Tx, u *store.User) error {
+		if err := denied(policy.UnlinkIdentity(actor, s.target(*u))); err != nil {
+			return err
+		}
+		ok, err := s.db.UnlinkUserIdentity(ctx, tx, u.ID)
+		if err != nil || !ok {
+			return err
+		}
+		was = true
+		return s.audit(ctx, tx, actor, AuditUnlinked, "user", u.ID,
+			map[string]any{"issuer": u.OIDCIssuer.String, "subject": u.OIDCSubject.String})
+	})
+	return was, err
 }
 
 func (s *Service) changeUser(ctx context.Context, actor policy.Actor, id int64, change func(*sqlx.Tx, *store.User) error) (store.User, error) {

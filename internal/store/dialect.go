@@ -6,6 +6,8 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jmoiron/sqlx"
 	"github.com/pressly/goose/v3"
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // Dialect names the SQL flavour. Most statements are portable (placeholders are rebound with
@@ -53,4 +55,18 @@ func (d Dialect) forUpdate(alias string) string {
 		return " FOR UPDATE OF " + alias
 	}
 	return ""
+}
+
+// IsUniqueViolation reports whether err is a unique constraint's refusal (PostgreSQL 23505,
+// SQLite SQLITE_CONSTRAINT_UNIQUE or _PRIMARYKEY): a concurrent writer inserted the same key.
+func IsUniqueViolation(err error) bool {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		return pgErr.Code == "23505"
+	}
+	var sqErr *sqlite.Error
+	if errors.As(err, &sqErr) {
+		return sqErr.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE || sqErr.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
+	}
+	return false
 }

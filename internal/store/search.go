@@ -9,12 +9,17 @@ import (
 	"golang.org/x/text/unicode/norm"
 )
 
-var unaccent = transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+// unaccent builds the accent-removing transformer. A transform.Chain keeps state between calls,
+// so it is made per call: one shared by concurrent writers was a data race (found by concurrent
+// first sign-ins under -race) and could garble search keys.
+func unaccent() transform.Transformer {
+	return transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+}
 
 // SearchKey is how names are compared, searched and sorted on both databases: accents removed,
 // lower-cased, spaces collapsed. SQLite's lower() only knows ASCII, so this is done in Go.
 func SearchKey(s string) string {
-	out, _, err := transform.String(unaccent, s)
+	out, _, err := transform.String(unaccent(), s)
 	if err != nil {
 		out = s
 	}

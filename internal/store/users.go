@@ -150,6 +150,13 @@ func (db *DB) LinkUserIdentity(ctx context.Context, tx *sqlx.Tx, u *User) (bool,
 		u.OIDCIssuer, u.OIDCSubject, u.ExtName, u.ExtGivenName, u.ExtPicture, u.Language, u.SearchKey, u.UpdatedAt, u.ID))
 }
 
+// UnlinkUserIdentity removes the account's link to its identity provider's subject; it reports
+// false when the account was not linked.
+func (db *DB) UnlinkUserIdentity(ctx context.Context, tx *sqlx.Tx, id int64) (bool, error) {
+	return db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE users SET oidc_issuer = NULL, oidc_subject = NULL,
+		updated_at = ? WHERE id = ? AND oidc_subject IS NOT NULL`), db.Now(), id))
+}
+
 // SetUserRole changes the role when it is still from (so two concurrent changes cannot both
 // act on a stale view); it reports whether the row changed.
 func (db *DB) SetUserRole(ctx context.Context, tx *sqlx.Tx, id int64, from, to string) (bool, error) {
