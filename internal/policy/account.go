@@ -20,12 +20,14 @@ const (
 	CapPlayersPanel             Capability = "playersPanel"
 	CapManageSuperAdmins        Capability = "manageSuperAdmins"
 	CapApproveDeletions         Capability = "approveDeletions"
+	CapSystemLogs               Capability = "systemLogs"  // the audit log screen (ReadAuditLog)
+	CapSystemPanel              Capability = "systemPanel" // health and quick actions (RunSystemTasks)
 )
 
 // AllCapabilities lists every capability in a stable order (the API's enum).
 var AllCapabilities = []Capability{CapPlay, CapAdminPanel, CapSuspendUsers, CapChangeToPlayer, CapSetAdmin,
 	CapValidateClubsTournaments, CapValidateResults, CapAllStatistics, CapTransferUsers, CapRequestDeletions,
-	CapSuperAdminsPage, CapPlayersPanel, CapManageSuperAdmins, CapApproveDeletions}
+	CapSuperAdminsPage, CapPlayersPanel, CapManageSuperAdmins, CapApproveDeletions, CapSystemLogs, CapSystemPanel}
 
 // Capabilities is what a may do across the platform, in AllCapabilities order (none for a
 // visitor). Each follows the route and object rules above: admins get the admin panel and may
@@ -46,6 +48,8 @@ func Capabilities(a Actor) []Capability {
 			has[c] = true
 		}
 	}
+	has[CapSystemLogs] = ReadAuditLog(a) == nil
+	has[CapSystemPanel] = RunSystemTasks(a) == nil
 	if a.Root && a.IsSuperAdmin() {
 		has[CapManageSuperAdmins], has[CapApproveDeletions] = true, true
 	}

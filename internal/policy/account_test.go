@@ -9,7 +9,8 @@ func TestCapabilities(t *testing.T) {
 	admin := []Capability{CapPlay, CapAdminPanel, CapSuspendUsers, CapChangeToPlayer}
 	super := append(slices.Clone(admin), CapSetAdmin, CapValidateClubsTournaments, CapValidateResults, CapAllStatistics,
 		CapTransferUsers, CapRequestDeletions, CapSuperAdminsPage, CapPlayersPanel)
-	root := append(slices.Clone(super), CapManageSuperAdmins, CapApproveDeletions)
+	root := append(slices.Clone(super), CapManageSuperAdmins, CapApproveDeletions, CapSystemLogs, CapSystemPanel)
+	super = append(super, CapSystemLogs, CapSystemPanel)
 	cases := []struct {
 		name string
 		a    Actor
@@ -33,6 +34,9 @@ func TestCapabilities(t *testing.T) {
 		if slices.Contains(caps, CapValidateClubsTournaments) != (DecideClub(a) == nil) ||
 			slices.Contains(caps, CapValidateClubsTournaments) != (DecideTournament(a) == nil) {
 			t.Errorf("%v: capabilities disagree with DecideClub/DecideTournament", a)
+		}
+		if slices.Contains(caps, CapSystemLogs) != (ReadAuditLog(a) == nil) || slices.Contains(caps, CapSystemPanel) != (RunSystemTasks(a) == nil) {
+			t.Errorf("%v: capabilities disagree with ReadAuditLog/RunSystemTasks", a)
 		}
 		if slices.Contains(caps, CapChangeToPlayer) != (ChangeRole(a, Target{UserID: 99, Role: Player}, Player) == nil) {
 			t.Errorf("%v: capabilities disagree with ChangeRole", a)

@@ -19,7 +19,36 @@ const (
 	AuditRoleChanged    = "user.role_changed"       // details: from, to
 	AuditStatusChanged  = "user.status_changed"     // details: from, to
 	AuditRootRestored   = "user.root_role_restored" // the root account was made super admin again at sign-in
+
+	AuditClubValidated  = "club.validated"      // target club; details: name, from, to
+	AuditClubRejected   = "club.rejected"       // target club; details: name, from, to, reason
+	AuditClubMemberRole = "club.member_role"    // target club; details: user, from, to (administrator, member)
+	AuditClubMemberGone = "club.member_removed" // target club; details: user, role (removed by an administrator)
+
+	AuditTournamentApproved = "tournament.approved"         // target tournament; details: name, from, to
+	AuditTournamentRejected = "tournament.rejected"         // target tournament; details: name, from, to, reason
+	AuditTournamentClosed   = "tournament.closed"           // target tournament; details: name, from, to
+	AuditJoinApproved       = "tournament.request_approved" // target tournament; details: user, from, to
+	AuditJoinDeclined       = "tournament.request_declined" // target tournament; details: user, from
+	AuditPlayerStatus       = "tournament.player_status"    // target tournament; details: user, from, to
+	AuditPlayerRemoved      = "tournament.player_removed"   // target tournament; details: user, role, status
+	AuditRefereeSet         = "tournament.referee_set"      // target tournament; details: user, replaced (ids)
+	AuditRefereeRemoved     = "tournament.referee_removed"  // target tournament; details: user
+	AuditShuffled           = "tournament.shuffled"         // target tournament; details: moves [{user, from, to}]
+
+	AuditResultValidated = "match.result_validated" // target match; details: tournament, score, winner, loser, from, to, notes
+	AuditResultRejected  = "match.result_rejected"  // target match; details: tournament, score, from, to, notes
+
+	AuditCleanup = "system.cleanup" // target none; details: trigger (manual, schedule), counts per kind, removed names
 )
+
+// AuditActions lists every action above, for the system logs' action filter. Other areas
+// append theirs here when they add them.
+var AuditActions = []string{AuditAccountCreated, AuditLinkedByEmail, AuditUnlinked, AuditRoleChanged, AuditStatusChanged,
+	AuditRootRestored, AuditClubValidated, AuditClubRejected, AuditClubMemberRole, AuditClubMemberGone,
+	AuditTournamentApproved, AuditTournamentRejected, AuditTournamentClosed, AuditJoinApproved, AuditJoinDeclined,
+	AuditPlayerStatus, AuditPlayerRemoved, AuditRefereeSet, AuditRefereeRemoved, AuditShuffled,
+	AuditResultValidated, AuditResultRejected, AuditCleanup}
 
 type clientIPKey struct{}
 
@@ -33,11 +62,25 @@ func clientIP(ctx context.Context) string {
 	return ip
 }
 
+type requestIDKey struct{}
+
+// WithRequestID returns ctx carrying the id of the HTTP request (the X-Request-Id answered), which
+// audit entries record so an operator can find the request in the server's log.
+func WithRequestID(ctx context.Context, id string) context.Context {
+	return context.WithValue(ctx, requestIDKey{}, id)
+}
+
+// RequestID is the request id carried by ctx ("" outside a request: jobs, commands).
+func RequestID(ctx context.Context) string {
+	id, _ := ctx.Value(requestIDKey{}).(string)
+	return id
+}
+
 // audit records one privileged or security-relevant action in tx, the transaction of the
 // change itself. actor.UserID <= 0 (the system, an operator's command without an account, a
 // stranger signing in) is stored as no actor. targetID <= 0 is stored as none.
 func (s *Service) audit(ctx context.Context, tx *sqlx.Tx, actor policy.Actor, action, targetType string, targetID int64, details map[string]any) error {
-	e := store.AuditEntry{Action: action, TargetType: targetType, IP: clientIP(ctx)}
+	e := store.AuditEntry{Action: action, TargetType: targetType, IP: clientIP(ctx), RequestID: RequestID(ctx)}
 	if actor.UserID > 0 {
 		e.ActorID = sql.NullInt64{Int64: actor.UserID, Valid: true}
 	}

@@ -148,6 +148,10 @@ func (s *Service) SetClubMemberRole(ctx context.Context, cur Current, id, userID
 		if !changed { // cannot happen under the lock; kept as a guard
 			return &Error{Kind: KindConflict, Code: policy.CodeClubAlreadyAdmin}
 		}
+		if err := s.audit(ctx, tx, cur.Actor, AuditClubMemberRole, "club", c.ID,
+			map[string]any{"name": c.Name, "user": userID, "from": target.Role, "to": role}); err != nil {
+			return err
+		}
 		key := "clubs.made_admin"
 		if role == policy.ClubMember {
 			key = "clubs.admin_removed"
@@ -178,6 +182,10 @@ func (s *Service) RemoveClubMember(ctx context.Context, cur Current, id, userID 
 			return err
 		}
 		if err := s.db.ClearUserClub(ctx, tx, userID, id); err != nil {
+			return err
+		}
+		if err := s.audit(ctx, tx, cur.Actor, AuditClubMemberGone, "club", c.ID,
+			map[string]any{"name": c.Name, "user": userID, "role": target.Role}); err != nil {
 			return err
 		}
 		return s.notifyMember(ctx, tx, c, cur, userID, "clubs.member_removed")

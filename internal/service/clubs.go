@@ -284,6 +284,13 @@ func (s *Service) DecideClub(ctx context.Context, cur Current, id int64, validat
 		if !ok {
 			return &Error{Kind: KindConflict, Code: "club.already_decided"}
 		}
+		action, details := AuditClubValidated, map[string]any{"name": c.Name, "from": c.Status, "to": status}
+		if !validate {
+			action, details["reason"] = AuditClubRejected, reason
+		}
+		if err := s.audit(ctx, tx, cur.Actor, action, "club", c.ID, details); err != nil {
+			return err
+		}
 		c.Status, c.RejectReason = status, reason
 		if !c.CreatorID.Valid {
 			return nil

@@ -133,8 +133,9 @@ func (s *Service) DecideJoinRequest(ctx context.Context, cur Current, id, userID
 		if p.Status != "requested" {
 			return &Error{Kind: KindConflict, Code: "tournament.no_request"}
 		}
-		key := "request_declined"
+		key, action, details := "request_declined", AuditJoinDeclined, map[string]any{"user": userID, "from": p.Status}
 		if approve {
+			action, details["to"] = AuditJoinApproved, "active"
 			key = "request_approved"
 			if err := s.hasRoom(ctx, tx, t); err != nil {
 				return err
@@ -147,6 +148,9 @@ func (s *Service) DecideJoinRequest(ctx context.Context, cur Current, id, userID
 			_, err = s.db.RemoveParticipant(ctx, tx, t.ID, userID)
 		}
 		if err != nil {
+			return err
+		}
+		if err := s.audit(ctx, tx, cur.Actor, action, "tournament", t.ID, details); err != nil {
 			return err
 		}
 		return s.Notify(ctx, tx, userID, s.tournamentNote(t, AdminAction, key, nil))
@@ -184,6 +188,10 @@ func (s *Service) SetPlayerStatus(ctx context.Context, cur Current, id, userID i
 		if !changed {
 			return &Error{Kind: KindConflict, Code: "tournament.status_unchanged"}
 		}
+		if err := s.audit(ctx, tx, cur.Actor, AuditPlayerStatus, "tournament", t.ID,
+			map[string]any{"user": userID, "from": p.Status, "to": status}); err != nil {
+			return err
+		}
 		key := map[string]string{"active": "player_reactivated", "paused": "player_paused", "suspended": "player_suspended"}[status]
 		return s.Notify(ctx, tx, userID, s.tournamentNote(t, AdminAction, key, nil))
 	})
@@ -208,6 +216,10 @@ func (s *Service) RemovePlayer(ctx context.Context, cur Current, id, userID int6
 			return err
 		}
 		if _, err := s.db.RemoveParticipant(ctx, tx, t.ID, userID); err != nil {
+			return err
+		}
+		if err := s.audit(ctx, tx, cur.Actor, AuditPlayerRemoved, "tournament", t.ID,
+			map[string]any{"user": userID, "role": p.Role, "status": p.Status}); err != nil {
 			return err
 		}
 		return s.Notify(ctx, tx, userID, s.tournamentNote(t, AdminAction, "player_removed", nil))
@@ -261,6 +273,10 @@ func (s *Service) PromoteReferee(ctx context.Context, cur Current, id, userID in
 		if _, err := s.db.SetParticipantRole(ctx, tx, t.ID, userID, "referee"); err != nil {
 			return err
 		}
+		if err := s.audit(ctx, tx, cur.Actor, AuditRefereeSet, "tournament", t.ID,
+			map[string]any{"user": userID, "from": p.Role, "to": "referee", "replaced": refs}); err != nil {
+			return err
+		}
 		return s.Notify(ctx, tx, userID, s.tournamentNote(t, AdminAction, "referee_promoted", nil))
 	})
 }
@@ -286,6 +302,10 @@ func (s *Service) DemoteReferee(ctx context.Context, cur Current, id, userID int
 			return err
 		}
 		if _, err := s.db.SetParticipantRole(ctx, tx, t.ID, userID, "player"); err != nil {
+			return err
+		}
+		if err := s.audit(ctx, tx, cur.Actor, AuditRefereeRemoved, "tournament", t.ID,
+			map[string]any{"user": userID, "from": "referee", "to": "player"}); err != nil {
 			return err
 		}
 		return s.Notify(ctx, tx, userID, s.tournamentNote(t, AdminAction, "referee_removed", nil))
@@ -315,6 +335,15 @@ func (s *Service) ShuffleRanking(ctx context.Context, cur Current, id int64) err
 		}
 		out := ladder.Shuffle(ladder.RankingType(t.RankingType), in, s.rand())
 		if err := s.db.SetStandingOrder(ctx, tx, t.ID, out); err != nil {
+			return err
+		}
+		moves := []map[string]any{}
+		for _, x := range out {
+			if before[x.PlayerID] != x.Position {
+				moves = append(moves, map[string]any{"user": x.PlayerID, "from": before[x.PlayerID], "to": x.Position})
+			}
+		}
+		if err := s.audit(ctx, tx, cur.Actor, AuditShuffled, "tournament", t.ID, map[string]any{"moves": moves}); err != nil {
 			return err
 		}
 		for _, x := range out {

@@ -343,6 +343,13 @@ func (s *Service) DecideTournament(ctx context.Context, cur Current, id int64, a
 		if !ok {
 			return &Error{Kind: KindConflict, Code: "tournament.already_decided"}
 		}
+		action, details := AuditTournamentApproved, map[string]any{"name": t.Name, "from": t.Status, "to": status}
+		if !approve {
+			action, details["reason"] = AuditTournamentRejected, reason
+		}
+		if err := s.audit(ctx, tx, cur.Actor, action, "tournament", t.ID, details); err != nil {
+			return err
+		}
 		t.Status, t.RejectReason = status, reason
 		link := "/tournaments/" + itoa64(t.ID)
 		if t.CreatorID.Valid {
@@ -402,7 +409,8 @@ func (s *Service) CloseTournament(ctx context.Context, cur Current, id int64) (s
 			return &Error{Kind: KindConflict, Code: "tournament.not_active"}
 		}
 		t.Status = "inactive"
-		return nil
+		return s.audit(ctx, tx, cur.Actor, AuditTournamentClosed, "tournament", t.ID,
+			map[string]any{"name": t.Name, "from": "active", "to": "inactive"})
 	})
 	return t, err
 }

@@ -51,6 +51,10 @@ func (s *Service) ValidateResult(ctx context.Context, cur Current, id int64, app
 			if !ok {
 				return conflict("match.already_validated", map[string]any{"state": m.State})
 			}
+			if err := s.audit(ctx, tx, cur.Actor, AuditResultRejected, "match", id, map[string]any{"tournament": m.TournamentID,
+				"score": m.Score, "from": m.State, "to": "time_confirmed", "notes": notes}); err != nil {
+				return err
+			}
 			note := matchNote(ResultValidated, "result_rejected", m, map[string]any{"score": m.Score, "notes": notes})
 			if strings.TrimSpace(notes) == "" {
 				note.MessageKey = "matches.result_rejected_no_notes" // no "rejected:  Report it again."
@@ -74,6 +78,11 @@ func (s *Service) ValidateResult(ctx context.Context, cur Current, id int64, app
 		}
 		rc, err := s.db.RecordResult(ctx, tx, &t, id, m.WinnerID.Int64, m.LoserID.Int64)
 		if err != nil {
+			return err
+		}
+		if err := s.audit(ctx, tx, cur.Actor, AuditResultValidated, "match", id, map[string]any{"tournament": m.TournamentID,
+			"score": m.Score, "winner": m.WinnerID.Int64, "loser": m.LoserID.Int64, "from": m.State, "to": "completed", "notes": notes,
+			"positions": map[string]any{"winner": []int{rc.WinnerBefore, rc.WinnerAfter}, "loser": []int{rc.LoserBefore, rc.LoserAfter}}}); err != nil {
 			return err
 		}
 		if err := s.db.SetChallengeStatusByMatch(ctx, tx, id, "completed"); err != nil {
