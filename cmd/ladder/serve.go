@@ -94,39 +94,34 @@ func startJobs(ctx context.Context, cfg config.Config, db *store.DB, svc *servic
 		mailer = jobs.SMTPMailer{Addr: cfg.SMTPAddr, Username: cfg.SMTPUsername, Password: cfg.SMTPPassword, From: cfg.MailFrom}
 	}
 	outbox := &jobs.Outbox{DB: db, Mailer: mailer, Log: log}
+	holder := jobs.Holder()
+	runs := &jobs.Runs{DB: db, Instance: holder, Log: log}
 	go jobs.Every(ctx, 5*time.Second, log, "email outbox", func(ctx context.Context) error {
-		_, err := outbox.Tick(ctx)
-		return err
+		return runs.Record(ctx, jobs.JobOutbox, func(ctx context.Context) (any, error) {
+			n, err := outbox.Tick(ctx)
+			return map[string]int{"sent": n}, err
+		})
 	})
-	// Pending clubs not validated within 5 days are removed: once per minute across all
-	// instances, under a lease.
-	expireClubs := &jobs.Leased{DB: db, Name: "expire-pending-clubs", Holder: jobs.Holder(), TTL: 50 * time.Second, Log: log,
-		Run: svc.ExpirePendingClubs}
-	go jobs.Every(ctx, time.Minute, log, "expire pending clubs", func(ctx context.Context) error {
-		_, _, err := expireClubs.Tick(ctx)
-		return err
-	})
-	// Pending tournaments not approved within 5 days are removed and ended ones closed, likewise.
-	expireTournaments := &jobs.Leased{DB: db, Name: "expire-tournaments", Holder: jobs.Holder(), TTL: 50 * time.Second, Log: log,
-		Run: svc.ExpireTournaments}
-	go jobs.Every(ctx, time.Minute, log, "expire tournaments", func(ctx context.Context) error {
-		_, _, err := expireTournaments.Tick(ctx)
-		return err
-	})
-	// Challenges unanswered past their tournament's response deadline expire.
-	expireChallenges := &jobs.Leased{DB: db, Name: "expire-challenges", Holder: jobs.Holder(), TTL: 50 * time.Second, Log: log,
-		Run: svc.ExpireChallenges}
-	go jobs.Every(ctx, time.Minute, log, "expire challenges", func(ctx context.Context) error {
-		_, _, err := expireChallenges.Tick(ctx)
-		return err
-	})
-	// Deleting expired sessions is idempotent, so no lease is needed.
-	go jobs.Every(ctx, time.Hour, log, "expired sessions", func(ctx context.Context) error {
-		n, err := db.DeleteExpiredSessions(ctx, db.Now())
-		if n > 0 {
-			log.Info("expired sessions removed", "count", n)
-		}
-		return err
+	// The clean-up of expired items (pending clubs and tournaments past 5 days, ended
+	// tournaments, unanswered challenges, expired sessions): once per minute across all
+	// instances, under a lease; its counts per kind go to job_runs and, when it changed
+	// something, to the audit log. Super admins can also run it at once (admin panel).
+	var counts service.CleanupCounts
+	cleanup := &jobs.Leased{DB: db, Name: jobs.JobCleanup, Holder: holder, TTL: 50 * time.Second, Log: log,
+		Run: func(ctx context.Context) (int64, error) {
+			var err error
+			counts, err = svc.ScheduledCleanup(ctx)
+			return counts.Total(), err
+		}}
+	go jobs.Every(ctx, time.Minute, log, "clean-up of expired items", func(ctx context.Context) error {
+		return runs.Record(ctx, jobs.JobCleanup, func(ctx context.Context) (any, error) {
+			counts = service.CleanupCounts{}
+			ran, _, err := cleanup.Tick(ctx)
+			if err == nil && !ran {
+				return nil, jobs.ErrSkipped
+			}
+			return counts, err
+		})
 	})
 }
 

@@ -2,6 +2,8 @@ package httpapi
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"fmt"
 	"log/slog"
 	"net"
@@ -35,6 +37,9 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 		r = withLang(r)
 		ip := s.clientIP(r)
 		r = r.WithContext(service.WithClientIP(context.WithValue(r.Context(), clientIPKey, ip), ip)) // audit entries record it
+		rid := s.requestID(r)
+		rec.Header().Set("X-Request-Id", rid)
+		r = r.WithContext(service.WithRequestID(r.Context(), rid)) // audit entries and the request log record it
 		defer func() {
 			if p := recover(); p != nil {
 				if p == http.ErrAbortHandler {
@@ -99,7 +104,8 @@ func (s *Server) observe(r *http.Request, rec *statusRecorder, d time.Duration) 
 		level = slog.LevelDebug
 	}
 	s.log.Log(r.Context(), level, "request", "method", r.Method, "path", r.URL.Path, "route", route,
-		"status", rec.status, "bytes", rec.bytes, "duration_ms", float64(d.Microseconds())/1000, "ip", clientIPFrom(r.Context()))
+		"status", rec.status, "bytes", rec.bytes, "duration_ms", float64(d.Microseconds())/1000, "ip", clientIPFrom(r.Context()),
+		"request_id", service.RequestID(r.Context()))
 }
 
 type statusRecorder struct {
@@ -149,4 +155,31 @@ func (s *Server) clientIP(r *http.Request) string {
 func clientIPFrom(ctx context.Context) string {
 	ip, _ := ctx.Value(clientIPKey).(string)
 	return ip
+}
+
+// requestID names the request in the log, the X-Request-Id answer header and the audit rows.
+// Behind a trusted proxy the proxy's X-Request-Id is kept (one id from the edge to the audit
+// row) when it is a short token; otherwise, and always without a proxy (a client could forge
+// it), a random one is made.
+func (s *Server) requestID(r *http.Request) string {
+	if s.cfg.TrustProxy {
+		if id := r.Header.Get("X-Request-Id"); validRequestID(id) {
+			return id
+		}
+	}
+	var b [12]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+func validRequestID(id string) bool {
+	if id == "" || len(id) > 64 {
+		return false
+	}
+	for _, c := range id {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.') {
+			return false
+		}
+	}
+	return true
 }

@@ -282,6 +282,19 @@ func (s *Server) routes() []Route {
 		op(policy.SignedIn, huma.Operation{OperationID: "cancel-match", Method: http.MethodPost, Path: "/api/matches/{id}/cancel",
 			Summary: "Call off a match without a result", Tags: []string{"challenges"}, DefaultStatus: http.StatusNoContent,
 			Errors: []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound, http.StatusConflict}}, (*Server).cancelMatch),
+
+		// Administration: the system logs and the admin panel (#12), super admins.
+		op(policy.SuperAdmins, huma.Operation{OperationID: "admin-audit-log", Method: http.MethodGet, Path: "/api/admin/audit",
+			Summary: "The system logs: audit rows, newest first, filtered and paginated", Tags: []string{"admin"},
+			Description: "Who did what, when, to which object, before → after, from which request. Read only: no route edits or deletes audit rows.",
+			Errors:      []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusUnprocessableEntity}}, (*Server).auditLog),
+		op(policy.SuperAdmins, huma.Operation{OperationID: "admin-system", Method: http.MethodGet, Path: "/api/admin/system",
+			Summary: "System health: version, uptime, database, email outbox, sessions, scheduled jobs", Tags: []string{"admin"},
+			Errors: []int{http.StatusUnauthorized, http.StatusForbidden}}, (*Server).systemHealth),
+		op(policy.SuperAdmins, huma.Operation{OperationID: "admin-cleanup", Method: http.MethodPost, Path: "/api/admin/cleanup",
+			Summary: "Run the clean-up of expired items now", Tags: []string{"admin"},
+			Description: "Removes pending clubs and tournaments past their 5 days, closes ended tournaments, expires unanswered challenges and expired sessions; reports the counts per kind. Audited.",
+			Errors:      []int{http.StatusUnauthorized, http.StatusForbidden}}, (*Server).cleanupNow),
 	}
 	if s.devIdP != nil {
 		h := s.devIdP.Handler()

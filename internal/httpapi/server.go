@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"sync"
+	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/danielgtaylor/huma/v2/adapters/humago"
@@ -51,6 +52,9 @@ type Server struct {
 	cookies auth.Cookies
 	oidc    *auth.Provider
 	devIdP  *devidp.Provider // nil unless dev mode without a real provider
+
+	startedAt      time.Time    // for the admin panel's uptime
+	openWebSockets func() int64 // nil until live connections exist (SetOpenWebSockets)
 }
 
 var installErrorsOnce sync.Once
@@ -70,6 +74,7 @@ func New(d Deps) *Server {
 		signInLimiter:  newLimiter(1, 30), // 30 at once, then one a second per address
 		spa:            newSPA(),
 		cookies:        auth.Cookies{Secure: d.Config.HTTPS(), SessionTTL: service.SessionTTL},
+		startedAt:      time.Now(),
 	}
 	redirect := d.Config.BaseURL + "/auth/callback"
 	s.oidc = &auth.Provider{Issuer: d.Config.OIDCIssuer, ClientID: d.Config.OIDCClientID,

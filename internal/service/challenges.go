@@ -339,22 +339,28 @@ func (s *Service) endChallenge(ctx context.Context, cur Current, id int64, statu
 func (s *Service) ExpireChallenges(ctx context.Context) (int64, error) {
 	var n int64
 	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
-		expired, err := s.db.ExpireChallenges(ctx, tx, s.now())
-		if err != nil {
-			return err
-		}
-		n = int64(len(expired))
-		for _, c := range expired {
-			for _, u := range []int64{c.ChallengerID, c.ChallengedID} {
-				if err := s.Notify(ctx, tx, u, Note{Type: ChallengeReceived, TitleKey: "challenges.expired_title",
-					MessageKey: "challenges.expired", Params: map[string]any{}, ActionURL: "/challenges"}); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
+		var err error
+		n, err = s.expireChallenges(ctx, tx)
+		return err
 	})
 	return n, err
+}
+
+// expireChallenges is ExpireChallenges inside tx (the clean-up runs it with the other kinds).
+func (s *Service) expireChallenges(ctx context.Context, tx *sqlx.Tx) (int64, error) {
+	expired, err := s.db.ExpireChallenges(ctx, tx, s.now())
+	if err != nil {
+		return 0, err
+	}
+	for _, c := range expired {
+		for _, u := range []int64{c.ChallengerID, c.ChallengedID} {
+			if err := s.Notify(ctx, tx, u, Note{Type: ChallengeReceived, TitleKey: "challenges.expired_title",
+				MessageKey: "challenges.expired", Params: map[string]any{}, ActionURL: "/challenges"}); err != nil {
+				return 0, err
+			}
+		}
+	}
+	return int64(len(expired)), nil
 }
 
 // ChallengeListInput filters the challenges page.
