@@ -161,6 +161,10 @@ var matrix = map[string]matrixRow{
 	"POST /api/matches/{id}/dispute":   {path: "/api/matches/{reported_match}/dispute", body: `{"reason": "não"}`, want: seeMatch(200, 403)},
 	"POST /api/matches/{id}/validate":  {path: "/api/matches/{reported_match}/validate", body: `{"approve": true}`, want: validators(200)},
 	"POST /api/matches/{id}/cancel":    {path: "/api/matches/{match}/cancel", want: seeMatch(204, 204)},
+	// Administration (#12): the system logs and the admin panel are super admins'.
+	"GET /api/admin/audit":    {path: "/api/admin/audit?action=club.&limit=5", want: superOnly(200)},
+	"GET /api/admin/system":   {path: "/api/admin/system", want: superOnly(200)},
+	"POST /api/admin/cleanup": {path: "/api/admin/cleanup", want: superOnly(200)},
 	// The development identity provider (dev mode only) answers everyone alike.
 	"GET /dev/oidc/.well-known/openid-configuration": {path: "/dev/oidc/.well-known/openid-configuration", want: all(200)},
 	"GET /dev/oidc/jwks":                             {path: "/dev/oidc/jwks", want: all(200)},
@@ -320,6 +324,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 				if r.code != row.want[actor] {
 					t.Errorf("%s as %s: got %d, want %d (%s)", key, actor, r.code, row.want[actor], strings.TrimSpace(r.body)[:min(len(strings.TrimSpace(r.body)), 700)])
 				}
+				checkAudited(t, db, key, actor, userIDs[actor], r) // audit_coverage_test.go
 				if row.want[actor] == 204 && (key == "POST /api/logout" || key == "GET /api/logout") && sessions[actor] != "" {
 					// Logging out revoked that session: sign the actor in again for the next rows.
 					u, _ := svc.UserByEmail(ctx, map[string]string{"player": "p@ladder.test", "admin": "a@ladder.test", "superadmin": "s@ladder.test", "root": testRoot,

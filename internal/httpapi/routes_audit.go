@@ -29,6 +29,7 @@ var auditedRoutes = map[string][]string{
 	"POST /api/tournaments/{id}/shuffle":                  {service.AuditShuffled},
 
 	"POST /api/matches/{id}/validate": {service.AuditResultValidated, service.AuditResultRejected},
+	"POST /api/matches/{id}/cancel":   {service.AuditMatchCancelled},
 
 	"POST /api/admin/cleanup": {service.AuditCleanup},
 }

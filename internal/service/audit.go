@@ -38,6 +38,7 @@ const (
 
 	AuditResultValidated = "match.result_validated" // target match; details: tournament, score, winner, loser, from, to, notes
 	AuditResultRejected  = "match.result_rejected"  // target match; details: tournament, score, from, to, notes
+	AuditMatchCancelled  = "match.cancelled"        // target match; details: tournament, from, to, by_player
 
 	AuditCleanup = "system.cleanup" // target none; details: trigger (manual, schedule), counts per kind, removed names
 )
@@ -48,7 +49,7 @@ var AuditActions = []string{AuditAccountCreated, AuditLinkedByEmail, AuditUnlink
 	AuditRootRestored, AuditClubValidated, AuditClubRejected, AuditClubMemberRole, AuditClubMemberGone,
 	AuditTournamentApproved, AuditTournamentRejected, AuditTournamentClosed, AuditJoinApproved, AuditJoinDeclined,
 	AuditPlayerStatus, AuditPlayerRemoved, AuditRefereeSet, AuditRefereeRemoved, AuditShuffled,
-	AuditResultValidated, AuditResultRejected, AuditCleanup}
+	AuditResultValidated, AuditResultRejected, AuditMatchCancelled, AuditCleanup}
 
 type clientIPKey struct{}
 

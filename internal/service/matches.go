@@ -303,6 +303,11 @@ func (s *Service) CancelMatch(ctx context.Context, cur Current, id int64) error 
 		if err := s.db.SetChallengeStatusByMatch(ctx, tx, id, "cancelled"); err != nil {
 			return err
 		}
+		// Audited whoever cancels: a player calling off their own match, or staff doing it for them.
+		if err := s.audit(ctx, tx, cur.Actor, AuditMatchCancelled, "match", id, map[string]any{"tournament": m.TournamentID,
+			"from": m.State, "to": "cancelled", "by_player": cur.User.ID == m.Player1ID || cur.User.ID == m.Player2ID}); err != nil {
+			return err
+		}
 		for _, p := range []int64{m.Player1ID, m.Player2ID} {
 			if p != cur.User.ID {
 				if err := s.Notify(ctx, tx, p, matchNote(MatchConfirmed, "cancelled", m, map[string]any{"name": DisplayName(cur.User)})); err != nil {

@@ -61,17 +61,17 @@ type AuditFilter struct {
 // target no longer exists: the details keep what the action knew).
 type AuditRow struct {
 	AuditEntry
-	ActorFirst     sql.NullString `db:"actor_first"`
-	ActorLast      sql.NullString `db:"actor_last"`
-	ActorGiven     sql.NullString `db:"actor_given"`
-	ActorExt       sql.NullString `db:"actor_ext"`
-	ActorEmail     sql.NullString `db:"actor_email"`
-	TargetFirst    sql.NullString `db:"target_first"`
-	TargetLast     sql.NullString `db:"target_last"`
-	TargetGiven    sql.NullString `db:"target_given"`
-	TargetExt      sql.NullString `db:"target_ext"`
-	TargetEmail    sql.NullString `db:"target_email"`
-	TargetObjName  sql.NullString `db:"target_obj_name"`
+	ActorFirst    sql.NullString `db:"actor_first"`
+	ActorLast     sql.NullString `db:"actor_last"`
+	ActorGiven    sql.NullString `db:"actor_given"`
+	ActorExt      sql.NullString `db:"actor_ext"`
+	ActorEmail    sql.NullString `db:"actor_email"`
+	TargetFirst   sql.NullString `db:"target_first"`
+	TargetLast    sql.NullString `db:"target_last"`
+	TargetGiven   sql.NullString `db:"target_given"`
+	TargetExt     sql.NullString `db:"target_ext"`
+	TargetEmail   sql.NullString `db:"target_email"`
+	TargetObjName sql.NullString `db:"target_obj_name"`
 }
 
 // ListAudit returns one page of audit rows, newest first, and the cursor of the next page
