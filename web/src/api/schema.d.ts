@@ -4,6 +4,63 @@
  */
 
 export interface paths {
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The system logs: audit rows, newest first, filtered and paginated
+         * @description Who did what, when, to which object, before → after, from which request. Read only: no route edits or deletes audit rows.
+         */
+        get: operations["admin-audit-log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/cleanup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run the clean-up of expired items now
+         * @description Removes pending clubs and tournaments past their 5 days, closes ended tournaments, expires unanswered challenges and expired sessions; reports the counts per kind. Audited.
+         */
+        post: operations["admin-cleanup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/system": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** System health: version, uptime, database, email outbox, sessions, scheduled jobs */
+        get: operations["admin-system"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/challenges": {
         parameters: {
             query?: never;
@@ -1087,6 +1144,40 @@ export interface components {
              */
             time: string;
         };
+        AuditItemView: {
+            action: string;
+            actor_email: string;
+            /**
+             * Format: int64
+             * @description Absent for the system (jobs, commands, first sign-ins)
+             */
+            actor_id?: number;
+            actor_name: string;
+            /** Format: date-time */
+            at: string;
+            /** @description What changed: from/to and the action's facts */
+            details: {
+                [key: string]: unknown;
+            };
+            /** Format: int64 */
+            id: number;
+            ip: string;
+            /** @description The X-Request-Id of the request that made the change */
+            request_id: string;
+            /** Format: int64 */
+            target_id?: number;
+            /** @description Current name of the target, or the name the row kept when it is gone */
+            target_name: string;
+            target_type: string;
+        };
+        AuditLogOutputBody: {
+            /** @description Every action the log can hold */
+            actions: string[];
+            items: components["schemas"]["AuditItemView"][];
+            /** @description Pass as cursor for the next (older) page */
+            next_cursor?: string;
+            target_types: string[];
+        };
         AvailabilityBody: {
             slots: components["schemas"]["SlotView"][];
         };
@@ -1123,6 +1214,33 @@ export interface components {
         ChannelsView: {
             email: boolean;
             in_app: boolean;
+        };
+        CleanupCounts: {
+            /**
+             * Format: int64
+             * @description Challenges expired (unanswered past the response deadline)
+             */
+            challenges: number;
+            /**
+             * Format: int64
+             * @description Active tournaments closed because their end date passed
+             */
+            ended_tournaments: number;
+            /**
+             * Format: int64
+             * @description Pending clubs removed (not validated within 5 days)
+             */
+            pending_clubs: number;
+            /**
+             * Format: int64
+             * @description Pending tournaments removed (not approved within 5 days)
+             */
+            pending_tournaments: number;
+            /**
+             * Format: int64
+             * @description Expired sessions removed
+             */
+            sessions: number;
         };
         ClubBody: {
             /** @default  */
@@ -1323,6 +1441,25 @@ export interface components {
             location: string;
             /** @description Human-readable text in the request's language. */
             message: string;
+        };
+        JobRunView: {
+            /** @description The run's counts, or {error} when it failed */
+            detail: {
+                [key: string]: unknown;
+            };
+            /** Format: int64 */
+            duration_ms: number;
+            /** Format: int64 */
+            failures: number;
+            instance: string;
+            /** Format: date-time */
+            last_success_at?: string;
+            name: string;
+            ok: boolean;
+            /** Format: int64 */
+            runs: number;
+            /** Format: date-time */
+            started_at: string;
         };
         JoinTournamentOutputBody: {
             /**
@@ -1817,6 +1954,45 @@ export interface components {
             /** @description Up to 6 starts that fit both weekly availabilities */
             times: string[];
         };
+        SystemView: {
+            /** Format: int64 */
+            active_sessions: number;
+            /** @enum {string} */
+            database: "sqlite" | "postgres";
+            /** Format: int64 */
+            database_bytes: number;
+            jobs: components["schemas"]["JobRunView"][];
+            /** Format: int64 */
+            migration_version: number;
+            /**
+             * Format: int64
+             * @description Absent until the server has live connections
+             */
+            open_websockets?: number;
+            /**
+             * Format: int64
+             * @description Unsent emails whose last attempt failed
+             */
+            outbox_failing: number;
+            /**
+             * Format: int64
+             * @description Emails given up after every attempt
+             */
+            outbox_given_up: number;
+            /**
+             * Format: int64
+             * @description Emails not sent yet
+             */
+            outbox_pending: number;
+            /**
+             * Format: date-time
+             * @description When this instance started
+             */
+            started_at: string;
+            /** Format: int64 */
+            uptime_seconds: number;
+            version: string;
+        };
         TournamentBody: {
             /**
              * Format: int64
@@ -2135,6 +2311,208 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    "admin-audit-log": {
+        parameters: {
+            query?: {
+                /** @description Only what this account did */
+                actor_id?: number;
+                /** @description Only what the account with this email did */
+                actor_email?: string;
+                /** @description An action (club.validated) or an area ending in a dot (club.) */
+                action?: string;
+                target_type?: "user" | "club" | "tournament" | "match" | "system";
+                target_id?: number;
+                /** @description Rows at or after this instant */
+                from?: string;
+                /** @description Rows before this instant */
+                to?: string;
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditLogOutputBody"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "admin-cleanup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CleanupCounts"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "admin-system": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SystemView"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "list-challenges": {
         parameters: {
             query?: {
