@@ -1731,7 +1731,7 @@ export interface components {
             age: number | null;
             availability: components["schemas"]["SlotView"][];
             /** @description What this account may do across the platform (SPEC §6), decided by the server's policy */
-            capabilities: ("play" | "adminPanel" | "suspendUsers" | "changeToPlayer" | "setAdmin" | "validateClubsTournaments" | "validateResults" | "allStatistics" | "transferUsers" | "requestDeletions" | "superAdminsPage" | "playersPanel" | "manageSuperAdmins" | "approveDeletions")[];
+            capabilities: ("play" | "adminPanel" | "suspendUsers" | "changeToPlayer" | "setAdmin" | "validateClubsTournaments" | "validateResults" | "allStatistics" | "transferUsers" | "requestDeletions" | "superAdminsPage" | "playersPanel" | "manageSuperAdmins" | "approveDeletions" | "systemLogs" | "systemPanel")[];
             /**
              * Format: int64
              * @description Home club (a validated club)
@@ -2277,7 +2277,7 @@ export interface components {
         };
         UserView: {
             /** @description What this account may do across the platform (SPEC §6), decided by the server's policy */
-            capabilities: ("play" | "adminPanel" | "suspendUsers" | "changeToPlayer" | "setAdmin" | "validateClubsTournaments" | "validateResults" | "allStatistics" | "transferUsers" | "requestDeletions" | "superAdminsPage" | "playersPanel" | "manageSuperAdmins" | "approveDeletions")[];
+            capabilities: ("play" | "adminPanel" | "suspendUsers" | "changeToPlayer" | "setAdmin" | "validateClubsTournaments" | "validateResults" | "allStatistics" | "transferUsers" | "requestDeletions" | "superAdminsPage" | "playersPanel" | "manageSuperAdmins" | "approveDeletions" | "systemLogs" | "systemPanel")[];
             /** @description First and last name, else the fallbacks of the spec */
             display_name: string;
             email: string;

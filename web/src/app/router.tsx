@@ -68,6 +68,14 @@ export const routes: RouteObject[] = [
           { element: <SignedInOnly role="admin" />, children: [{ path: 'super-admin', lazy: page(() => import('@/features/admin/pages/SuperAdminPage'), ['clubs', 'tournaments']) }] },
           // Spec §2: the super admins page shows 'Access Denied' to non-super-admins.
           { element: <SignedInOnly role="superadmin" />, children: [{ path: 'super-admins', lazy: soon('pages.superAdmins') }] },
+          // The system logs and the admin panel (#12): super admins (policy.ReadAuditLog, RunSystemTasks).
+          {
+            element: <SignedInOnly role="superadmin" />,
+            children: [
+              { path: 'super-admin/logs', lazy: page(() => import('@/features/admin/pages/SystemLogsPage'), ['system']) },
+              { path: 'super-admin/system', lazy: page(() => import('@/features/admin/pages/SystemPage'), ['system']) },
+            ],
+          },
           // Any unknown path goes home (spec §2).
           { path: '*', element: <Navigate to="/" replace /> },
         ],

@@ -57,6 +57,8 @@ export const CAPABILITIES = [
   'playersPanel',
   'manageSuperAdmins',
   'approveDeletions',
+  'systemLogs',
+  'systemPanel',
 ] as const satisfies readonly Capability[];
 
 /** The capabilities of an account (none for a visitor): read from the server, never derived here. */

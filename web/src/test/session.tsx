@@ -14,7 +14,7 @@ const SUPER: Capability[] = [...ADMIN, 'setAdmin', 'validateClubsTournaments', '
  * `capabilities`; internal/policy TestCapabilities holds the rule).
  */
 function serverCapabilities(role: SessionUser['role'], root: boolean): Capability[] {
-  if (role === 'superadmin') return root ? [...SUPER, 'manageSuperAdmins', 'approveDeletions'] : SUPER;
+  if (role === 'superadmin') return root ? [...SUPER, 'manageSuperAdmins', 'approveDeletions', 'systemLogs', 'systemPanel'] : [...SUPER, 'systemLogs', 'systemPanel'];
   return role === 'admin' ? ADMIN : ['play'];
 }
 

@@ -1,0 +1,93 @@
+import { Filter, X } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/Button';
+import { SelectField, TextField } from '@/components/ui/Field';
+import type { AuditFilters } from '../api/audit-log';
+import { actionKey } from '../lib/audit-format';
+
+interface Props {
+  value: AuditFilters;
+  actions: string[];
+  targetTypes: string[];
+  onApply(f: AuditFilters): void;
+  onClear(): void;
+}
+
+/** The system logs' filters: actor (email), action or area, target (type and id), dates. */
+export function AuditFiltersForm({ value, actions, targetTypes, onApply, onClear }: Props) {
+  const { t } = useTranslation('system');
+  const [draft, setDraft] = useState(value);
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    // The URL changed (a row's "filter by", back/forward): start from it.
+    setShown(value);
+    setDraft(value);
+  }
+  const set = (k: keyof AuditFilters) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [k]: e.target.value }));
+  const areas = [...new Set(actions.map((a) => a.split('.')[0]))];
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    onApply(draft);
+  }
+
+  return (
+    <form onSubmit={submit} aria-label={t('logs.filtersLabel')} className="grid gap-4 rounded-2xl border border-border bg-surface p-4 sm:grid-cols-2 lg:grid-cols-4">
+      <TextField label={t('logs.actor')} type="email" placeholder={t('logs.actorPlaceholder')} value={draft.actor} onChange={set('actor')} autoComplete="off" />
+      <SelectField label={t('logs.action')} value={draft.action} onChange={set('action')}>
+        <option value="">{t('logs.anyAction')}</option>
+        {areas.map((area) => (
+          <optgroup key={area} label={t(`areas.${area}`, { defaultValue: area })}>
+            <option value={`${area}.`}>{t('logs.allOfArea', { area: t(`areas.${area}`, { defaultValue: area }) })}</option>
+            {actions
+              .filter((a) => a.startsWith(`${area}.`))
+              .map((a) => (
+                <option key={a} value={a}>
+                  {t(actionKey(a), { defaultValue: a })}
+                </option>
+              ))}
+          </optgroup>
+        ))}
+      </SelectField>
+      <SelectField label={t('logs.targetType')} value={draft.targetType} onChange={set('targetType')}>
+        <option value="">{t('logs.anyTarget')}</option>
+        {targetTypes.map((k) => (
+          <option key={k} value={k}>
+            {t(`targets.${k}`, { defaultValue: k })}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label={t('logs.targetId')}
+        inputMode="numeric"
+        pattern="[0-9]*"
+        value={draft.targetId}
+        onChange={set('targetId')}
+        disabled={!draft.targetType}
+        hint={draft.targetType ? undefined : t('logs.targetIdHint')}
+      />
+      <TextField label={t('logs.from')} type="date" value={draft.from} onChange={set('from')} max={draft.to || undefined} />
+      <TextField label={t('logs.to')} type="date" value={draft.to} onChange={set('to')} min={draft.from || undefined} />
+      {draft.actorId && (
+        <p className="flex items-center gap-2 text-sm sm:col-span-2 lg:col-span-4">
+          <span className="rounded-full bg-surface-2 px-3 py-1 text-fg">{t('logs.actorId', { id: draft.actorId })}</span>
+          <Button variant="ghost" size="sm" onClick={() => onApply({ ...draft, actorId: '' })}>
+            <X className="h-4 w-4" aria-hidden="true" />
+            {t('logs.removeActorId')}
+          </Button>
+        </p>
+      )}
+      <div className="flex flex-wrap items-end gap-2 sm:col-span-2">
+        <Button type="submit">
+          <Filter className="h-4 w-4" aria-hidden="true" />
+          {t('logs.apply')}
+        </Button>
+        <Button variant="outline" onClick={onClear}>
+          <X className="h-4 w-4" aria-hidden="true" />
+          {t('logs.clear')}
+        </Button>
+      </div>
+    </form>
+  );
+}
