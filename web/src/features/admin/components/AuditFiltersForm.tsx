@@ -33,8 +33,11 @@ export function AuditFiltersForm({ value, actions, targetTypes, onApply, onClear
   }
 
   return (
-    <form onSubmit={submit} aria-label={t('logs.filtersLabel')} className="grid gap-4 rounded-2xl border border-border bg-surface p-4 sm:grid-cols-2 lg:grid-cols-4">
-      <TextField label={t('logs.actor')} type="email" placeholder={t('logs.actorPlaceholder')} value={draft.actor} onChange={set('actor')} autoComplete="off" />
+    <form onSubmit={submit} aria-label={t('logs.filtersLabel')} className="grid grid-cols-2 gap-4 rounded-2xl border border-border bg-surface p-4 lg:grid-cols-4">
+      <div className="col-span-2 sm:col-span-1">
+        <TextField label={t('logs.actor')} type="email" placeholder={t('logs.actorPlaceholder')} value={draft.actor} onChange={set('actor')} autoComplete="off" />
+      </div>
+      <div className="col-span-2 sm:col-span-1">
       <SelectField label={t('logs.action')} value={draft.action} onChange={set('action')}>
         <option value="">{t('logs.anyAction')}</option>
         {areas.map((area) => (
@@ -50,6 +53,8 @@ export function AuditFiltersForm({ value, actions, targetTypes, onApply, onClear
           </optgroup>
         ))}
       </SelectField>
+      </div>
+      <div className="col-span-2 sm:col-span-1">
       <SelectField label={t('logs.targetType')} value={draft.targetType} onChange={set('targetType')}>
         <option value="">{t('logs.anyTarget')}</option>
         {targetTypes.map((k) => (
@@ -58,6 +63,8 @@ export function AuditFiltersForm({ value, actions, targetTypes, onApply, onClear
           </option>
         ))}
       </SelectField>
+      </div>
+      <div className="col-span-2 sm:col-span-1">
       <TextField
         label={t('logs.targetId')}
         inputMode="numeric"
@@ -67,10 +74,11 @@ export function AuditFiltersForm({ value, actions, targetTypes, onApply, onClear
         disabled={!draft.targetType}
         hint={draft.targetType ? undefined : t('logs.targetIdHint')}
       />
+      </div>
       <TextField label={t('logs.from')} type="date" value={draft.from} onChange={set('from')} max={draft.to || undefined} />
       <TextField label={t('logs.to')} type="date" value={draft.to} onChange={set('to')} min={draft.from || undefined} />
       {draft.actorId && (
-        <p className="flex items-center gap-2 text-sm sm:col-span-2 lg:col-span-4">
+        <p className="col-span-2 flex items-center gap-2 text-sm lg:col-span-4">
           <span className="rounded-full bg-surface-2 px-3 py-1 text-fg">{t('logs.actorId', { id: draft.actorId })}</span>
           <Button variant="ghost" size="sm" onClick={() => onApply({ ...draft, actorId: '' })}>
             <X className="h-4 w-4" aria-hidden="true" />
@@ -78,7 +86,7 @@ export function AuditFiltersForm({ value, actions, targetTypes, onApply, onClear
           </Button>
         </p>
       )}
-      <div className="flex flex-wrap items-end gap-2 sm:col-span-2">
+      <div className="col-span-2 flex flex-wrap items-end gap-2">
         <Button type="submit">
           <Filter className="h-4 w-4" aria-hidden="true" />
           {t('logs.apply')}

@@ -12,6 +12,7 @@ describe('audit details', () => {
     expect(lines.map((l) => l.key)).toEqual(['change', 'name', 'reason']);
     expect(lines[0]).toMatchObject({ before: 'pending', after: 'rejected' });
     expect(lines[2]).toMatchObject({ label: 'reason', value: 'duplicado' });
+    expect(detailLines({ clubs: [], counts: { sessions: 0 } }, t).map((l) => l.key)).toEqual(['counts']);
   });
 
   it('writes ids, lists, moves, counts and booleans readably', () => {

@@ -49,6 +49,8 @@ export function detailLines(details: Record<string, unknown>, t: TFunction): Det
   }
   for (const key of Object.keys(details).sort()) {
     if (key === 'from' || key === 'to') continue;
+    const v = details[key];
+    if (Array.isArray(v) && v.length === 0) continue; // "nothing removed" says nothing
     lines.push({ key, label: t(`detail.${key}`, { defaultValue: key }), value: formatValue(key, details[key], t) });
   }
   return lines;

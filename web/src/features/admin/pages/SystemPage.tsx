@@ -149,7 +149,7 @@ function Health() {
       ) : (
         <>
           <div className="mb-3 flex justify-end">{refresh}</div>
-          <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3">
             <Figure label={t('health.version')} value={query.data.version} testId="health-version" />
             <Figure label={t('health.uptime')} value={formatUptime(query.data.uptime_seconds, t)} />
             <Figure label={t('health.database')} value={t(`health.db_${query.data.database}`)} testId="health-database" />
