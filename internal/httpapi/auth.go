@@ -26,7 +26,7 @@ type UserView struct {
 	GivenName   string `json:"given_name" doc:"Given name from the sign-in account"`
 	IsRoot      bool   `json:"is_root" doc:"The main super admin (protected)"`
 	// The web shows menus and pages by these, never by the role (internal/policy decides).
-	Capabilities []string `json:"capabilities" enum:"play,adminPanel,suspendUsers,changeToPlayer,setAdmin,validateClubsTournaments,validateResults,allStatistics,transferUsers,requestDeletions,superAdminsPage,playersPanel,manageSuperAdmins,approveDeletions" doc:"What this account may do across the platform (SPEC §6), decided by the server's policy"`
+	Capabilities []string `json:"capabilities" enum:"play,adminPanel,suspendUsers,changeToPlayer,setAdmin,validateClubsTournaments,validateResults,allStatistics,transferUsers,requestDeletions,superAdminsPage,playersPanel,manageSuperAdmins,approveDeletions,can_list_players,can_view_dashboard,can_view_audit,can_run_cleanup,can_manage_super_admins,can_transfer_users,can_approve_deletions,can_view_players_panel" doc:"What this account may do across the platform (SPEC §6), decided by the server's policy"`
 }
 
 func (s *Server) viewUser(u store.User) UserView {

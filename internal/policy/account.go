@@ -20,12 +20,25 @@ const (
 	CapPlayersPanel             Capability = "playersPanel"
 	CapManageSuperAdmins        Capability = "manageSuperAdmins"
 	CapApproveDeletions         Capability = "approveDeletions"
+
+	// The administration area (#12): which of its pages the reader opens (AdminNav shows a link
+	// only with its capability; each page's API checks the same rule).
+	CapListPlayers          Capability = "can_list_players"        // /super-admin/players: admins and super admins
+	CapViewDashboard        Capability = "can_view_dashboard"      // the counters and the clubs, tournaments, matches, challenges lists
+	CapViewAudit            Capability = "can_view_audit"          // /super-admin/logs
+	CapRunCleanup           Capability = "can_run_cleanup"         // /super-admin/system: cleanup now and system health
+	CapCanManageSuperAdmins Capability = "can_manage_super_admins" // /super-admins: create and remove (root only)
+	CapCanTransferUsers     Capability = "can_transfer_users"      // /super-admin/transfers
+	CapCanApproveDeletions  Capability = "can_approve_deletions"   // approve or decline deletion requests (root only)
+	CapViewPlayersPanel     Capability = "can_view_players_panel"  // /players-panel
 )
 
 // AllCapabilities lists every capability in a stable order (the API's enum).
 var AllCapabilities = []Capability{CapPlay, CapAdminPanel, CapSuspendUsers, CapChangeToPlayer, CapSetAdmin,
 	CapValidateClubsTournaments, CapValidateResults, CapAllStatistics, CapTransferUsers, CapRequestDeletions,
-	CapSuperAdminsPage, CapPlayersPanel, CapManageSuperAdmins, CapApproveDeletions}
+	CapSuperAdminsPage, CapPlayersPanel, CapManageSuperAdmins, CapApproveDeletions,
+	CapListPlayers, CapViewDashboard, CapViewAudit, CapRunCleanup, CapCanManageSuperAdmins, CapCanTransferUsers,
+	CapCanApproveDeletions, CapViewPlayersPanel}
 
 // Capabilities is what a may do across the platform, in AllCapabilities order (none for a
 // visitor). Each follows the route and object rules above: admins get the admin panel and may
@@ -39,15 +52,18 @@ func Capabilities(a Actor) []Capability {
 	has := map[Capability]bool{CapPlay: true}
 	if Allow(a, AdminOnly) == nil {
 		has[CapAdminPanel], has[CapSuspendUsers], has[CapChangeToPlayer] = true, true, true
+		has[CapListPlayers] = true
 	}
 	if Allow(a, SuperAdmins) == nil {
 		for _, c := range []Capability{CapSetAdmin, CapValidateClubsTournaments, CapValidateResults, CapAllStatistics,
-			CapTransferUsers, CapRequestDeletions, CapSuperAdminsPage, CapPlayersPanel} {
+			CapTransferUsers, CapRequestDeletions, CapSuperAdminsPage, CapPlayersPanel,
+			CapViewDashboard, CapViewAudit, CapRunCleanup, CapCanTransferUsers, CapViewPlayersPanel} {
 			has[c] = true
 		}
 	}
 	if a.Root && a.IsSuperAdmin() {
 		has[CapManageSuperAdmins], has[CapApproveDeletions] = true, true
+		has[CapCanManageSuperAdmins], has[CapCanApproveDeletions] = true, true
 	}
 	out := []Capability{}
 	for _, c := range AllCapabilities {

@@ -6,10 +6,14 @@ import (
 )
 
 func TestCapabilities(t *testing.T) {
-	admin := []Capability{CapPlay, CapAdminPanel, CapSuspendUsers, CapChangeToPlayer}
-	super := append(slices.Clone(admin), CapSetAdmin, CapValidateClubsTournaments, CapValidateResults, CapAllStatistics,
-		CapTransferUsers, CapRequestDeletions, CapSuperAdminsPage, CapPlayersPanel)
-	root := append(slices.Clone(super), CapManageSuperAdmins, CapApproveDeletions)
+	admin := []Capability{CapPlay, CapAdminPanel, CapSuspendUsers, CapChangeToPlayer, CapListPlayers}
+	super := []Capability{CapPlay, CapAdminPanel, CapSuspendUsers, CapChangeToPlayer, CapSetAdmin, CapValidateClubsTournaments,
+		CapValidateResults, CapAllStatistics, CapTransferUsers, CapRequestDeletions, CapSuperAdminsPage, CapPlayersPanel,
+		CapListPlayers, CapViewDashboard, CapViewAudit, CapRunCleanup, CapCanTransferUsers, CapViewPlayersPanel}
+	root := []Capability{CapPlay, CapAdminPanel, CapSuspendUsers, CapChangeToPlayer, CapSetAdmin, CapValidateClubsTournaments,
+		CapValidateResults, CapAllStatistics, CapTransferUsers, CapRequestDeletions, CapSuperAdminsPage, CapPlayersPanel,
+		CapManageSuperAdmins, CapApproveDeletions, CapListPlayers, CapViewDashboard, CapViewAudit, CapRunCleanup,
+		CapCanManageSuperAdmins, CapCanTransferUsers, CapCanApproveDeletions, CapViewPlayersPanel}
 	cases := []struct {
 		name string
 		a    Actor
