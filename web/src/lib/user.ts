@@ -57,6 +57,14 @@ export const CAPABILITIES = [
   'playersPanel',
   'manageSuperAdmins',
   'approveDeletions',
+  'can_list_players',
+  'can_view_dashboard',
+  'can_view_audit',
+  'can_run_cleanup',
+  'can_manage_super_admins',
+  'can_transfer_users',
+  'can_approve_deletions',
+  'can_view_players_panel',
 ] as const satisfies readonly Capability[];
 
 /** The capabilities of an account (none for a visitor): read from the server, never derived here. */
