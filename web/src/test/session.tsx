@@ -6,15 +6,16 @@ import { SessionProvider } from '@/lib/SessionProvider';
 import type { SessionUser } from '@/lib/user';
 
 type Capability = SessionUser['capabilities'][number];
-const ADMIN: Capability[] = ['play', 'adminPanel', 'suspendUsers', 'changeToPlayer'];
-const SUPER: Capability[] = [...ADMIN, 'setAdmin', 'validateClubsTournaments', 'validateResults', 'allStatistics', 'transferUsers', 'requestDeletions', 'superAdminsPage', 'playersPanel'];
+const ADMIN: Capability[] = ['play', 'adminPanel', 'suspendUsers', 'changeToPlayer', 'can_list_players'];
+const SUPER: Capability[] = [...ADMIN, 'setAdmin', 'validateClubsTournaments', 'validateResults', 'allStatistics', 'transferUsers', 'requestDeletions', 'superAdminsPage', 'playersPanel',
+  'can_view_dashboard', 'can_view_audit', 'can_run_cleanup', 'can_transfer_users', 'can_view_players_panel'];
 
 /**
  * The capabilities the server's policy gives each role (test data: the app itself only reads
  * `capabilities`; internal/policy TestCapabilities holds the rule).
  */
 function serverCapabilities(role: SessionUser['role'], root: boolean): Capability[] {
-  if (role === 'superadmin') return root ? [...SUPER, 'manageSuperAdmins', 'approveDeletions'] : SUPER;
+  if (role === 'superadmin') return root ? [...SUPER, 'manageSuperAdmins', 'approveDeletions', 'can_manage_super_admins', 'can_approve_deletions'] : SUPER;
   return role === 'admin' ? ADMIN : ['play'];
 }
 

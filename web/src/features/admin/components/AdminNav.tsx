@@ -49,10 +49,7 @@ export function AdminNav() {
         aria-controls={listId}
         onClick={() => setOpen((o) => !o)}
       >
-        <span>
-          {t('nav.menu')}
-          {current && <span className="text-muted"> · {t(`nav.${current.key}`)}</span>}
-        </span>
+        <span>{current ? t('nav.menuAt', { page: t(`nav.${current.key}`) }) : t('nav.menu')}</span>
         <ChevronDown className={cn('h-4 w-4 transition-transform', open && 'rotate-180')} aria-hidden="true" />
       </button>
       <ul id={listId} className={cn('mt-1 space-y-0.5 lg:block', open ? 'block' : 'hidden')}>
