@@ -26,7 +26,7 @@ type UserView struct {
 	GivenName   string `json:"given_name" doc:"Given name from the sign-in account"`
 	IsRoot      bool   `json:"is_root" doc:"The main super admin (protected)"`
 	// The web shows menus and pages by these, never by the role (internal/policy decides).
-	Capabilities []string `json:"capabilities" enum:"play,adminPanel,suspendUsers,changeToPlayer,setAdmin,validateClubsTournaments,validateResults,allStatistics,transferUsers,requestDeletions,superAdminsPage,playersPanel,manageSuperAdmins,approveDeletions,systemLogs,systemPanel" doc:"What this account may do across the platform (SPEC §6), decided by the server's policy"`
+	Capabilities []string `json:"capabilities" enum:"play,adminPanel,suspendUsers,changeToPlayer,setAdmin,validateClubsTournaments,validateResults,allStatistics,transferUsers,requestDeletions,superAdminsPage,playersPanel,manageSuperAdmins,approveDeletions,systemLogs,systemPanel,listPlayers,viewDashboard" doc:"What this account may do across the platform (SPEC §6), decided by the server's policy"`
 }
 
 func (s *Server) viewUser(u store.User) UserView {

@@ -198,7 +198,7 @@ func TestRootAndLinkedAccounts(t *testing.T) {
 			t.Fatalf("pre-created account not linked: %+v", a)
 		}
 		// The web shows menus by the capabilities the policy gives, never by the role.
-		if !slices.Equal(a.Capabilities, []string{"play", "adminPanel", "suspendUsers", "changeToPlayer"}) {
+		if !slices.Equal(a.Capabilities, []string{"play", "adminPanel", "suspendUsers", "changeToPlayer", "listPlayers"}) {
 			t.Fatalf("admin capabilities: %v", a.Capabilities)
 		}
 	})

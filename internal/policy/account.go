@@ -20,14 +20,17 @@ const (
 	CapPlayersPanel             Capability = "playersPanel"
 	CapManageSuperAdmins        Capability = "manageSuperAdmins"
 	CapApproveDeletions         Capability = "approveDeletions"
-	CapSystemLogs               Capability = "systemLogs"  // the audit log screen (ReadAuditLog)
-	CapSystemPanel              Capability = "systemPanel" // health and quick actions (RunSystemTasks)
+	CapSystemLogs               Capability = "systemLogs"    // the audit log screen (ReadAuditLog)
+	CapSystemPanel              Capability = "systemPanel"   // health and quick actions (RunSystemTasks)
+	CapListPlayers              Capability = "listPlayers"   // /super-admin/players: admins and super admins
+	CapViewDashboard            Capability = "viewDashboard" // the counters and the clubs, tournaments, matches, challenges lists
 )
 
 // AllCapabilities lists every capability in a stable order (the API's enum).
 var AllCapabilities = []Capability{CapPlay, CapAdminPanel, CapSuspendUsers, CapChangeToPlayer, CapSetAdmin,
 	CapValidateClubsTournaments, CapValidateResults, CapAllStatistics, CapTransferUsers, CapRequestDeletions,
-	CapSuperAdminsPage, CapPlayersPanel, CapManageSuperAdmins, CapApproveDeletions, CapSystemLogs, CapSystemPanel}
+	CapSuperAdminsPage, CapPlayersPanel, CapManageSuperAdmins, CapApproveDeletions, CapSystemLogs, CapSystemPanel,
+	CapListPlayers, CapViewDashboard}
 
 // Capabilities is what a may do across the platform, in AllCapabilities order (none for a
 // visitor). Each follows the route and object rules above: admins get the admin panel and may
@@ -41,10 +44,12 @@ func Capabilities(a Actor) []Capability {
 	has := map[Capability]bool{CapPlay: true}
 	if Allow(a, AdminOnly) == nil {
 		has[CapAdminPanel], has[CapSuspendUsers], has[CapChangeToPlayer] = true, true, true
+		has[CapListPlayers] = true
 	}
 	if Allow(a, SuperAdmins) == nil {
 		for _, c := range []Capability{CapSetAdmin, CapValidateClubsTournaments, CapValidateResults, CapAllStatistics,
-			CapTransferUsers, CapRequestDeletions, CapSuperAdminsPage, CapPlayersPanel} {
+			CapTransferUsers, CapRequestDeletions, CapSuperAdminsPage, CapPlayersPanel,
+			CapViewDashboard} {
 			has[c] = true
 		}
 	}

@@ -6,11 +6,13 @@ import (
 )
 
 func TestCapabilities(t *testing.T) {
-	admin := []Capability{CapPlay, CapAdminPanel, CapSuspendUsers, CapChangeToPlayer}
-	super := append(slices.Clone(admin), CapSetAdmin, CapValidateClubsTournaments, CapValidateResults, CapAllStatistics,
-		CapTransferUsers, CapRequestDeletions, CapSuperAdminsPage, CapPlayersPanel)
-	root := append(slices.Clone(super), CapManageSuperAdmins, CapApproveDeletions, CapSystemLogs, CapSystemPanel)
-	super = append(super, CapSystemLogs, CapSystemPanel)
+	admin := []Capability{CapPlay, CapAdminPanel, CapSuspendUsers, CapChangeToPlayer, CapListPlayers}
+	super := []Capability{CapPlay, CapAdminPanel, CapSuspendUsers, CapChangeToPlayer, CapSetAdmin, CapValidateClubsTournaments,
+		CapValidateResults, CapAllStatistics, CapTransferUsers, CapRequestDeletions, CapSuperAdminsPage, CapPlayersPanel,
+		CapSystemLogs, CapSystemPanel, CapListPlayers, CapViewDashboard}
+	root := []Capability{CapPlay, CapAdminPanel, CapSuspendUsers, CapChangeToPlayer, CapSetAdmin, CapValidateClubsTournaments,
+		CapValidateResults, CapAllStatistics, CapTransferUsers, CapRequestDeletions, CapSuperAdminsPage, CapPlayersPanel,
+		CapManageSuperAdmins, CapApproveDeletions, CapSystemLogs, CapSystemPanel, CapListPlayers, CapViewDashboard}
 	cases := []struct {
 		name string
 		a    Actor

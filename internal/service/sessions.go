@@ -85,6 +85,10 @@ func (s *Service) openSession(ctx context.Context, tx *sqlx.Tx, userID int64, us
 	userAgent = textrule.Clean(userAgent, 300)
 	err := s.db.InsertSession(ctx, tx, &store.Session{TokenHash: hash, UserID: userID, CreatedAt: now,
 		LastSeenAt: now, ExpiresAt: now.Add(SessionTTL), UserAgent: userAgent, ClientIP: ip})
+	if err == nil {
+		// The players admin list shows the last sign-in; sessions are swept, so it is kept apart.
+		err = s.db.RecordSignIn(ctx, tx, userID, now)
+	}
 	return token, err
 }
 

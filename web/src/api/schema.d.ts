@@ -24,6 +24,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Challenges of every tournament by status, newest first */
+        get: operations["admin-list-challenges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/cleanup": {
         parameters: {
             query?: never;
@@ -44,6 +61,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/clubs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Clubs of every status, paginated by name */
+        get: operations["admin-list-clubs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ten counters of the super admin dashboard
+         * @description One statement of indexed counts; weekly games count from Monday 00:00 (Europe/Lisbon).
+         */
+        get: operations["admin-dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Matches of every tournament by state, newest first */
+        get: operations["admin-list-matches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/players": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Accounts: search, role and status filters, paginated by name
+         * @description Each row carries the actions the reader may take on it (can_*).
+         */
+        get: operations["admin-list-players"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/players/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An account's admin detail: profile, clubs, tournaments, last sign-in, actions */
+        get: operations["admin-get-player"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/system": {
         parameters: {
             query?: never;
@@ -53,6 +161,23 @@ export interface paths {
         };
         /** System health: version, uptime, database, email outbox, sessions, scheduled jobs */
         get: operations["admin-system"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tournaments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tournaments of every status, paginated by name */
+        get: operations["admin-list-tournaments"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1144,6 +1269,150 @@ export interface components {
              */
             time: string;
         };
+        AdminChallengeView: {
+            challenged: components["schemas"]["PersonView"];
+            challenger: components["schemas"]["PersonView"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: int64 */
+            id: number;
+            /** @enum {string} */
+            status: "pending" | "accepted" | "rejected" | "expired" | "cancelled" | "completed";
+            tournament: components["schemas"]["TournamentRef"];
+        };
+        AdminChallengesOutputBody: {
+            items: components["schemas"]["AdminChallengeView"][];
+            /** @description Pass as cursor for the next page */
+            next_cursor?: string;
+        };
+        AdminEntryView: {
+            /** Format: int64 */
+            losses: number;
+            name: string;
+            /** Format: int64 */
+            points: number;
+            /** @enum {string} */
+            role: "player" | "referee";
+            /** @enum {string} */
+            status: "requested" | "active" | "paused" | "suspended";
+            /** Format: int64 */
+            tournament_id: number;
+            /** @enum {string} */
+            tournament_status: "pending" | "active" | "rejected" | "inactive";
+            /** Format: int64 */
+            wins: number;
+        };
+        AdminMatchView: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            id: number;
+            player1: components["schemas"]["PersonView"];
+            player2: components["schemas"]["PersonView"];
+            /** Format: date-time */
+            scheduled_at?: string;
+            score: string;
+            /** @enum {string} */
+            state: "waiting_opponent" | "time_proposed" | "time_confirmed" | "in_progress" | "result_reported" | "result_disputed" | "completed" | "cancelled";
+            tournament: components["schemas"]["TournamentRef"];
+            /** Format: date-time */
+            validated_at?: string;
+            /** Format: int64 */
+            winner_id?: number;
+        };
+        AdminMatchesOutputBody: {
+            items: components["schemas"]["AdminMatchView"][];
+            /** @description Pass as cursor for the next page */
+            next_cursor?: string;
+        };
+        AdminMembershipView: {
+            /** Format: int64 */
+            club_id: number;
+            name: string;
+            /** @enum {string} */
+            role: "administrator" | "member";
+            /** @enum {string} */
+            status: "pending" | "validated" | "rejected";
+        };
+        AdminPlayerDetailOutputBody: {
+            can_reactivate: boolean;
+            /** @description The reader may make this account an admin */
+            can_set_admin: boolean;
+            /** @description The reader may make this account a player */
+            can_set_player: boolean;
+            can_suspend: boolean;
+            /** @description At most 50, by name */
+            clubs: components["schemas"]["AdminMembershipView"][];
+            /**
+             * Format: date-time
+             * @description Registration date
+             */
+            created_at: string;
+            display_name: string;
+            district: string;
+            email: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The main super admin (protected) */
+            is_root: boolean;
+            /**
+             * Format: date-time
+             * @description Absent when the account never signed in since it was recorded
+             */
+            last_sign_in_at?: string;
+            municipality: string;
+            phone: string;
+            photo_url: string;
+            /** @enum {string} */
+            role: "player" | "admin" | "superadmin";
+            /** @enum {string} */
+            status: "active" | "suspended" | "paused";
+            /** @description At most 50, by name */
+            tournaments: components["schemas"]["AdminEntryView"][];
+        };
+        AdminPlayerView: {
+            can_reactivate: boolean;
+            /** @description The reader may make this account an admin */
+            can_set_admin: boolean;
+            /** @description The reader may make this account a player */
+            can_set_player: boolean;
+            can_suspend: boolean;
+            /**
+             * Format: date-time
+             * @description Registration date
+             */
+            created_at: string;
+            display_name: string;
+            district: string;
+            email: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The main super admin (protected) */
+            is_root: boolean;
+            /**
+             * Format: date-time
+             * @description Absent when the account never signed in since it was recorded
+             */
+            last_sign_in_at?: string;
+            municipality: string;
+            photo_url: string;
+            /** @enum {string} */
+            role: "player" | "admin" | "superadmin";
+            /** @enum {string} */
+            status: "active" | "suspended" | "paused";
+        };
+        AdminPlayersOutputBody: {
+            items: components["schemas"]["AdminPlayerView"][];
+            /** @description Pass as cursor for the next page */
+            next_cursor?: string;
+        };
+        AdminTournamentsOutputBody: {
+            items: components["schemas"]["TournamentView"][];
+            /** @description Pass as cursor for the next page */
+            next_cursor?: string;
+        };
         AuditItemView: {
             action: string;
             actor_email: string;
@@ -1418,6 +1687,57 @@ export interface components {
             times: string[];
             /** Format: int64 */
             tournament_id: number;
+        };
+        DashboardOutputBody: {
+            /**
+             * Format: int64
+             * @description Challenges waiting for an answer (pending)
+             */
+            active_challenges: number;
+            /**
+             * Format: int64
+             * @description Matches made and not yet reported: time to choose, time confirmed or under way
+             */
+            active_matches: number;
+            /**
+             * Format: int64
+             * @description Approved tournaments that have not ended (status active)
+             */
+            active_tournaments: number;
+            /**
+             * Format: int64
+             * @description Validated clubs
+             */
+            approved_clubs: number;
+            /**
+             * Format: int64
+             * @description Matches with a validated result (completed), all time
+             */
+            matches_played: number;
+            /** Format: int64 */
+            pending_clubs: number;
+            /** Format: int64 */
+            pending_tournaments: number;
+            /**
+             * Format: int64
+             * @description Matches whose reported result (possibly disputed) waits for a validator
+             */
+            pending_validations: number;
+            /**
+             * Format: int64
+             * @description Every account, whatever its role or status
+             */
+            registered_users: number;
+            /**
+             * Format: date-time
+             * @description Monday 00:00 of the current week in the platform's time zone (Europe/Lisbon)
+             */
+            week_start: string;
+            /**
+             * Format: int64
+             * @description Matches completed (validated) since week_start
+             */
+            weekly_games: number;
         };
         DisputeInputBody: {
             /** @default  */
@@ -1731,7 +2051,7 @@ export interface components {
             age: number | null;
             availability: components["schemas"]["SlotView"][];
             /** @description What this account may do across the platform (SPEC §6), decided by the server's policy */
-            capabilities: ("play" | "adminPanel" | "suspendUsers" | "changeToPlayer" | "setAdmin" | "validateClubsTournaments" | "validateResults" | "allStatistics" | "transferUsers" | "requestDeletions" | "superAdminsPage" | "playersPanel" | "manageSuperAdmins" | "approveDeletions" | "systemLogs" | "systemPanel")[];
+            capabilities: ("play" | "adminPanel" | "suspendUsers" | "changeToPlayer" | "setAdmin" | "validateClubsTournaments" | "validateResults" | "allStatistics" | "transferUsers" | "requestDeletions" | "superAdminsPage" | "playersPanel" | "manageSuperAdmins" | "approveDeletions" | "systemLogs" | "systemPanel" | "listPlayers" | "viewDashboard")[];
             /**
              * Format: int64
              * @description Home club (a validated club)
@@ -2277,7 +2597,7 @@ export interface components {
         };
         UserView: {
             /** @description What this account may do across the platform (SPEC §6), decided by the server's policy */
-            capabilities: ("play" | "adminPanel" | "suspendUsers" | "changeToPlayer" | "setAdmin" | "validateClubsTournaments" | "validateResults" | "allStatistics" | "transferUsers" | "requestDeletions" | "superAdminsPage" | "playersPanel" | "manageSuperAdmins" | "approveDeletions" | "systemLogs" | "systemPanel")[];
+            capabilities: ("play" | "adminPanel" | "suspendUsers" | "changeToPlayer" | "setAdmin" | "validateClubsTournaments" | "validateResults" | "allStatistics" | "transferUsers" | "requestDeletions" | "superAdminsPage" | "playersPanel" | "manageSuperAdmins" | "approveDeletions" | "systemLogs" | "systemPanel" | "listPlayers" | "viewDashboard")[];
             /** @description First and last name, else the fallbacks of the spec */
             display_name: string;
             email: string;
@@ -2401,6 +2721,86 @@ export interface operations {
             };
         };
     };
+    "admin-list-challenges": {
+        parameters: {
+            query?: {
+                /** @description pending: the dashboard's active challenges */
+                status?: "all" | "pending" | "accepted" | "rejected" | "expired" | "cancelled" | "completed";
+                /** @description The next_cursor of the previous page */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminChallengesOutputBody"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "admin-cleanup": {
         parameters: {
             query?: never;
@@ -2457,6 +2857,390 @@ export interface operations {
             };
         };
     };
+    "admin-list-clubs": {
+        parameters: {
+            query?: {
+                /** @description Search in names (accents and case ignored) */
+                q?: string;
+                status?: "all" | "pending" | "validated" | "rejected";
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListClubsOutputBody"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "admin-dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardOutputBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "admin-list-matches": {
+        parameters: {
+            query?: {
+                /** @description pending: waiting for validation; scheduled: time confirmed; active: made and not yet reported */
+                state?: "all" | "active" | "scheduled" | "pending" | "completed" | "cancelled";
+                /** @description week: completed matches validated this week (the dashboard's weekly games) */
+                period?: "all" | "week";
+                /** @description The next_cursor of the previous page */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminMatchesOutputBody"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "admin-list-players": {
+        parameters: {
+            query?: {
+                /** @description Search in names and email (accents and case ignored) */
+                q?: string;
+                role?: "player" | "admin" | "superadmin";
+                status?: "active" | "suspended" | "paused";
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPlayersOutputBody"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "admin-get-player": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPlayerDetailOutputBody"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "admin-system": {
         parameters: {
             query?: never;
@@ -2486,6 +3270,86 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "admin-list-tournaments": {
+        parameters: {
+            query?: {
+                /** @description Search in names (accents and case ignored) */
+                q?: string;
+                status?: "all" | "pending" | "active" | "inactive" | "rejected";
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminTournamentsOutputBody"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -65,7 +65,24 @@ export const routes: RouteObject[] = [
             ],
           },
           // The admin area: admins and super admins (the ones who see its button and quick access).
-          { element: <SignedInOnly role="admin" />, children: [{ path: 'super-admin', lazy: page(() => import('@/features/admin/pages/SuperAdminPage'), ['clubs', 'tournaments']) }] },
+          {
+            element: <SignedInOnly role="admin" />,
+            children: [
+              { path: 'super-admin', lazy: page(() => import('@/features/admin/pages/SuperAdminPage'), ['adminArea', 'clubs', 'tournaments']) },
+              { path: 'super-admin/players', lazy: page(() => import('@/features/admin/pages/AdminPlayersPage'), ['adminArea']) },
+              { path: 'super-admin/players/:id', lazy: page(() => import('@/features/admin/pages/AdminPlayerPage'), ['adminArea']) },
+            ],
+          },
+          // The admin lists of clubs, tournaments, matches and challenges: super admins.
+          {
+            element: <SignedInOnly role="superadmin" />,
+            children: [
+              { path: 'super-admin/clubs', lazy: page(() => import('@/features/admin/pages/AdminClubsPage'), ['adminArea']) },
+              { path: 'super-admin/tournaments', lazy: page(() => import('@/features/admin/pages/AdminTournamentsPage'), ['adminArea']) },
+              { path: 'super-admin/matches', lazy: page(() => import('@/features/admin/pages/AdminMatchesPage'), ['adminArea']) },
+              { path: 'super-admin/challenges', lazy: page(() => import('@/features/admin/pages/AdminChallengesPage'), ['adminArea']) },
+            ],
+          },
           // Spec §2: the super admins page shows 'Access Denied' to non-super-admins.
           { element: <SignedInOnly role="superadmin" />, children: [{ path: 'super-admins', lazy: soon('pages.superAdmins') }] },
           // The system logs and the admin panel (#12): super admins (policy.ReadAuditLog, RunSystemTasks).

@@ -59,6 +59,8 @@ export const CAPABILITIES = [
   'approveDeletions',
   'systemLogs',
   'systemPanel',
+  'listPlayers',
+  'viewDashboard',
 ] as const satisfies readonly Capability[];
 
 /** The capabilities of an account (none for a visitor): read from the server, never derived here. */

@@ -6,15 +6,16 @@ import { SessionProvider } from '@/lib/SessionProvider';
 import type { SessionUser } from '@/lib/user';
 
 type Capability = SessionUser['capabilities'][number];
-const ADMIN: Capability[] = ['play', 'adminPanel', 'suspendUsers', 'changeToPlayer'];
-const SUPER: Capability[] = [...ADMIN, 'setAdmin', 'validateClubsTournaments', 'validateResults', 'allStatistics', 'transferUsers', 'requestDeletions', 'superAdminsPage', 'playersPanel'];
+const ADMIN: Capability[] = ['play', 'adminPanel', 'suspendUsers', 'changeToPlayer', 'listPlayers'];
+const SUPER: Capability[] = [...ADMIN, 'setAdmin', 'validateClubsTournaments', 'validateResults', 'allStatistics', 'transferUsers', 'requestDeletions', 'superAdminsPage', 'playersPanel',
+  'systemLogs', 'systemPanel', 'viewDashboard'];
 
 /**
  * The capabilities the server's policy gives each role (test data: the app itself only reads
  * `capabilities`; internal/policy TestCapabilities holds the rule).
  */
 function serverCapabilities(role: SessionUser['role'], root: boolean): Capability[] {
-  if (role === 'superadmin') return root ? [...SUPER, 'manageSuperAdmins', 'approveDeletions', 'systemLogs', 'systemPanel'] : [...SUPER, 'systemLogs', 'systemPanel'];
+  if (role === 'superadmin') return root ? [...SUPER, 'manageSuperAdmins', 'approveDeletions'] : SUPER;
   return role === 'admin' ? ADMIN : ['play'];
 }
 

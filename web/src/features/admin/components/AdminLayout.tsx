@@ -1,21 +1,18 @@
-import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { AdminNav } from './AdminNav';
 
 /**
- * The frame of the administration pages. Minimal version (the dashboard's navigation replaces
- * it): the page width and a way back to /super-admin.
+ * The frame of every administration page: the admin menu beside (desktop) or above (phone) the
+ * page. Pages of other features render inside it: `<AdminLayout>…</AdminLayout>`.
  */
 export function AdminLayout({ children }: { children: ReactNode }) {
-  const { t } = useTranslation('system');
   return (
-    <div className="mx-auto max-w-6xl px-4 pb-16 pt-8 sm:px-6">
-      <Link to="/super-admin" className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-brand hover:underline">
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-        {t('backToAdmin')}
-      </Link>
-      {children}
+    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:py-10">
+      {/* Not an <aside>: a complementary landmark may not sit inside the page's <main>. */}
+      <div>
+        <AdminNav />
+      </div>
+      <div className="min-w-0">{children}</div>
     </div>
   );
 }
