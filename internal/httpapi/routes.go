@@ -283,6 +283,7 @@ func (s *Server) routes() []Route {
 			Summary: "Call off a match without a result", Tags: []string{"challenges"}, DefaultStatus: http.StatusNoContent,
 			Errors: []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound, http.StatusConflict}}, (*Server).cancelMatch),
 	}
+	rs = append(rs, peopleRoutes()...) // super admins and user transfers (admin_people.go)
 	if s.devIdP != nil {
 		h := s.devIdP.Handler()
 		base := "/dev/oidc"

@@ -19,6 +19,9 @@ const (
 	AuditRoleChanged    = "user.role_changed"       // details: from, to
 	AuditStatusChanged  = "user.status_changed"     // details: from, to
 	AuditRootRestored   = "user.root_role_restored" // the root account was made super admin again at sign-in
+	// A user transfer writes one row on each account; details: transfer, source, target, emails, reason, moved.
+	AuditTransferredOut = "user.transferred_out"
+	AuditTransferredIn  = "user.transferred_in"
 )
 
 type clientIPKey struct{}
