@@ -67,7 +67,13 @@ export const routes: RouteObject[] = [
           // The admin area: admins and super admins (the ones who see its button and quick access).
           { element: <SignedInOnly role="admin" />, children: [{ path: 'super-admin', lazy: page(() => import('@/features/admin/pages/SuperAdminPage'), ['clubs', 'tournaments']) }] },
           // Spec §2: the super admins page shows 'Access Denied' to non-super-admins.
-          { element: <SignedInOnly role="superadmin" />, children: [{ path: 'super-admins', lazy: soon('pages.superAdmins') }] },
+          {
+            element: <SignedInOnly role="superadmin" />,
+            children: [
+              { path: 'super-admins', lazy: page(() => import('@/features/admin/pages/SuperAdminsPage'), ['people']) },
+              { path: 'super-admin/transfers', lazy: page(() => import('@/features/admin/pages/TransfersPage'), ['people']) },
+            ],
+          },
           // Any unknown path goes home (spec §2).
           { path: '*', element: <Navigate to="/" replace /> },
         ],
