@@ -80,8 +80,8 @@ function TransferForm() {
       const message = error instanceof ApiError ? error.message : undefined;
       setProblem(message);
       if (error instanceof ApiError) setFieldErrors(error.fieldErrors);
+      // The dialog closes (the call resolves) so the form shows the reason next to its fields.
       toast.error(t('transfers.error'), message);
-      throw error;
     }
   }
 
