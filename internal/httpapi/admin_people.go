@@ -78,7 +78,7 @@ func (s *Server) listSuperAdmins(ctx context.Context, _ *struct{}) (*superAdmins
 
 type createSuperAdminInput struct {
 	Body struct {
-		Email string `json:"email" maxLength:"254" doc:"Email of an already registered account"`
+		Email string `json:"email,omitempty" maxLength:"254" doc:"Email of an already registered account"`
 	}
 }
 
@@ -105,14 +105,16 @@ func (s *Server) removeSuperAdmin(ctx context.Context, in *idInput) (*struct{}, 
 	return nil, nil
 }
 
+// The fields are optional to the schema so that a missing one gets the form's own message
+// (SPEC §5: 'Por favor, preencha todos os campos obrigatórios.'); the service requires them all.
 type transferInput struct {
 	Body struct {
-		SourceEmail            string `json:"source_email" maxLength:"254" doc:"The account to transfer from (it is deactivated)"`
-		TargetEmail            string `json:"target_email" maxLength:"254" doc:"The account that receives everything"`
-		Reason                 string `json:"reason" maxLength:"2000"`
-		IdentityVerified       bool   `json:"identity_verified" doc:"The person's identity was verified"`
-		IrreversibleUnderstood bool   `json:"irreversible_understood" doc:"The transfer cannot be undone"`
-		UserInformed           bool   `json:"user_informed" doc:"The person was informed"`
+		SourceEmail            string `json:"source_email,omitempty" maxLength:"254" doc:"The account to transfer from (it is deactivated)"`
+		TargetEmail            string `json:"target_email,omitempty" maxLength:"254" doc:"The account that receives everything"`
+		Reason                 string `json:"reason,omitempty" maxLength:"2000"`
+		IdentityVerified       bool   `json:"identity_verified,omitempty" doc:"The person's identity was verified"`
+		IrreversibleUnderstood bool   `json:"irreversible_understood,omitempty" doc:"The transfer cannot be undone"`
+		UserInformed           bool   `json:"user_informed,omitempty" doc:"The person was informed"`
 	}
 }
 

@@ -1367,8 +1367,11 @@ export interface components {
             tournament_id: number;
         };
         CreateSuperAdminInputBody: {
-            /** @description Email of an already registered account */
-            email: string;
+            /**
+             * @description Email of an already registered account
+             * @default
+             */
+            email?: string;
         };
         DisputeInputBody: {
             /** @default  */
@@ -2216,17 +2219,33 @@ export interface components {
             tournaments_created: number;
         };
         TransferInputBody: {
-            /** @description The person's identity was verified */
-            identity_verified: boolean;
-            /** @description The transfer cannot be undone */
-            irreversible_understood: boolean;
-            reason: string;
-            /** @description The account to transfer from (it is deactivated) */
-            source_email: string;
-            /** @description The account that receives everything */
-            target_email: string;
-            /** @description The person was informed */
-            user_informed: boolean;
+            /**
+             * @description The person's identity was verified
+             * @default false
+             */
+            identity_verified?: boolean;
+            /**
+             * @description The transfer cannot be undone
+             * @default false
+             */
+            irreversible_understood?: boolean;
+            /** @default  */
+            reason?: string;
+            /**
+             * @description The account to transfer from (it is deactivated)
+             * @default
+             */
+            source_email?: string;
+            /**
+             * @description The account that receives everything
+             * @default
+             */
+            target_email?: string;
+            /**
+             * @description The person was informed
+             * @default false
+             */
+            user_informed?: boolean;
         };
         TransferView: {
             /** Format: int64 */
