@@ -147,7 +147,7 @@ func (s *Service) transfer(ctx context.Context, tx *sqlx.Tx, actor policy.Actor,
 		return out, err
 	}
 	details := map[string]any{"transfer": out.ID, "source": src.ID, "target": dst.ID, "source_email": src.Email,
-		"target_email": dst.Email, "reason": in.Reason, "moved": moved}
+		"target_email": dst.Email, "reason": in.Reason, "moved": moved, "source_role": src.Role}
 	if err := s.audit(ctx, tx, actor, AuditTransferredOut, "user", src.ID, details); err != nil {
 		return out, err
 	}

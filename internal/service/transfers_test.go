@@ -218,7 +218,7 @@ func TestTransferMovesEverything(t *testing.T) {
 		}
 		// The source: deactivated, unlinked, signed out, and it cannot sign in again.
 		gone, _ := db.UserByID(ctx, nil, src.User.ID)
-		if !gone.DeactivatedAt.Valid || gone.Status != "suspended" || gone.OIDCSubject.Valid || !gone.Hidden {
+		if !gone.DeactivatedAt.Valid || gone.Status != "suspended" || gone.Role != "player" || gone.OIDCSubject.Valid || !gone.Hidden {
 			t.Errorf("source after the transfer: %+v", gone)
 		}
 		for _, id := range []service.Identity{

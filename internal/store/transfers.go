@@ -322,11 +322,12 @@ func (db *DB) mergeParticipation(ctx context.Context, tx *sqlx.Tx, s, d Particip
 	return db.closeGap(ctx, tx, d.TournamentID, drop)
 }
 
-// DeactivateUser marks the account transferred: suspended, hidden, without its identity link
-// (its sign-in identity no longer enters it), for good.
+// DeactivateUser marks the account transferred: suspended, hidden, a player (a role left on an
+// account nobody can use would still be listed among the super admins), without its identity
+// link (its sign-in identity no longer enters it), for good.
 func (db *DB) DeactivateUser(ctx context.Context, tx *sqlx.Tx, id int64) (bool, error) {
 	now := db.Now()
-	return db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE users SET status = 'suspended', hidden = ?, deactivated_at = ?,
+	return db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE users SET status = 'suspended', role = 'player', hidden = ?, deactivated_at = ?,
 		oidc_issuer = NULL, oidc_subject = NULL, updated_at = ? WHERE id = ? AND deactivated_at IS NULL`), true, now, now, id))
 }
 
