@@ -163,7 +163,11 @@ func TestTransferMovesEverything(t *testing.T) {
 			{"fields missing", w.svc, w.super, service.TransferInput{SourceEmail: src.User.Email}, "transfer.fields_required"},
 			{"bad email", w.svc, w.super, func() service.TransferInput { i := transferInput(src, dst); i.TargetEmail = "nope"; return i }(), "validation.failed"},
 			{"checks missing", w.svc, w.super, func() service.TransferInput { i := transferInput(src, dst); i.UserInformed = false; return i }(), "transfer.confirmations_required"},
-			{"unknown email", w.svc, w.super, func() service.TransferInput { i := transferInput(src, dst); i.TargetEmail = "ninguem@example.pt"; return i }(), "validation.failed"},
+			{"unknown email", w.svc, w.super, func() service.TransferInput {
+				i := transferInput(src, dst)
+				i.TargetEmail = "ninguem@example.pt"
+				return i
+			}(), "validation.failed"},
 			{"same account", w.svc, w.super, transferInput(src, src), "transfer.same_user"},
 			{"root as source", root, w.super, transferInput(rootCur, dst), "transfer.root_source"},
 			{"into oneself", w.svc, w.super, transferInput(src, w.super), "transfer.party"},
@@ -329,7 +333,11 @@ func TestTransferRacesChallengeAccept(t *testing.T) {
 			var acceptErr, transferErr error
 			wg.Add(2)
 			go func() { defer wg.Done(); <-start; _, acceptErr = w.svc.AcceptChallenge(ctx, to, c.ID, at) }()
-			go func() { defer wg.Done(); <-start; _, transferErr = w.svc.TransferUser(ctx, w.super, transferInput(src, dst)) }()
+			go func() {
+				defer wg.Done()
+				<-start
+				_, transferErr = w.svc.TransferUser(ctx, w.super, transferInput(src, dst))
+			}()
 			close(start)
 			wg.Wait()
 			if transferErr != nil {
