@@ -284,11 +284,11 @@ func TestAuthorizationMatrix(t *testing.T) {
 				// Bodies given as JSON text may hold placeholders too.
 				body := row.body
 				if text, ok := row.body.(string); ok {
-					filled := challengePlaceholders(t, db, svc, owner, actor, userIDs, path+"\x00"+text)
+					filled := peoplePlaceholders(t, db, challengePlaceholders(t, db, svc, owner, actor, userIDs, path+"\x00"+text))
 					path, text, _ = strings.Cut(filled, "\x00")
 					body = json.RawMessage(text)
 				} else {
-					path = challengePlaceholders(t, db, svc, owner, actor, userIDs, path)
+					path = peoplePlaceholders(t, db, challengePlaceholders(t, db, svc, owner, actor, userIDs, path))
 				}
 				if strings.Contains(path, "{my_notification}") {
 					var nid int64 = 999999

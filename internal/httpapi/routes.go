@@ -321,6 +321,7 @@ func (s *Server) routes() []Route {
 			Description: "Removes pending clubs and tournaments past their 5 days, closes ended tournaments, expires unanswered challenges and expired sessions; reports the counts per kind. Audited.",
 			Errors:      []int{http.StatusUnauthorized, http.StatusForbidden}}, (*Server).cleanupNow),
 	}
+	rs = append(rs, peopleRoutes()...) // super admins and user transfers (admin_people.go)
 	if s.devIdP != nil {
 		h := s.devIdP.Handler()
 		base := "/dev/oidc"

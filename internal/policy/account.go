@@ -66,3 +66,48 @@ func Capabilities(a Actor) []Capability {
 	}
 	return out
 }
+
+// Super admins (/super-admins). Creating one is giving an account the super admin role and
+// removing one is giving it back the player role: both are ChangeRole, so the rules stay one
+// (only root; the root account protected; nobody on themselves).
+
+// AddSuperAdmin decides whether a may make t a super admin.
+func AddSuperAdmin(a Actor, t Target) error { return ChangeRole(a, t, SuperAdmin) }
+
+// RemoveSuperAdmin decides whether a may take t's super admin role away (t becomes a player).
+func RemoveSuperAdmin(a Actor, t Target) error { return ChangeRole(a, t, Player) }
+
+// Refusals of a user transfer (SPEC §4, §5, §8).
+const (
+	CodeTransferSameUser          = "transfer.same_user"
+	CodeTransferRootSource        = "transfer.root_source"
+	CodeTransferParty             = "transfer.party"
+	CodeTransferSourceDeactivated = "transfer.source_deactivated"
+	CodeTransferTargetInactive    = "transfer.target_inactive"
+)
+
+// TransferUser decides whether a may move everything src owns to dst and deactivate src. Super
+// admins only; never the root account as the source; never an account the actor is (nobody
+// decides on a thing they are party to); a super admin's account only by root, as for its role;
+// the source not already deactivated, the target active.
+func TransferUser(a Actor, src, dst Target) error {
+	switch {
+	case !a.SignedIn():
+		return deny(CodeSignInRequired)
+	case !a.IsSuperAdmin():
+		return deny(CodeForbidden)
+	case src.UserID == dst.UserID:
+		return deny(CodeTransferSameUser)
+	case src.Root:
+		return deny(CodeTransferRootSource)
+	case a.UserID == src.UserID || a.UserID == dst.UserID:
+		return deny(CodeTransferParty)
+	case src.Role == SuperAdmin && !a.Root:
+		return deny(CodeOnlyRootSuperAdmin)
+	case src.Deactivated:
+		return deny(CodeTransferSourceDeactivated)
+	case dst.Deactivated || dst.Status != Active:
+		return deny(CodeTransferTargetInactive)
+	}
+	return nil
+}

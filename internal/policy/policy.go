@@ -47,6 +47,10 @@ type Target struct {
 	UserID int64
 	Role   Role
 	Root   bool
+	// Status and Deactivated (transferred to another account: never signs in again) matter to
+	// transfers and to every change, which a deactivated account no longer takes.
+	Status      Status
+	Deactivated bool
 }
 
 // Denied is a refusal with a stable reason (a translation key of errors.json).
@@ -65,6 +69,7 @@ const (
 	CodeAdminOnlyPlayer    = "role.admin_only_player"
 	CodeAdminNotOnAdmins   = "role.admin_cannot_alter_admins"
 	CodeNotYourself        = "role.not_yourself"
+	CodeDeactivated        = "user.deactivated"
 )
 
 // ChangeRole decides whether a may give t the role to. The stricter reading of SPEC §6 is
@@ -79,6 +84,8 @@ func ChangeRole(a Actor, t Target, to Role) error {
 		return deny(CodeProtectedAccount)
 	case a.UserID == t.UserID:
 		return deny(CodeNotYourself)
+	case t.Deactivated:
+		return deny(CodeDeactivated)
 	case (to == SuperAdmin || t.Role == SuperAdmin) && !a.Root:
 		return deny(CodeOnlyRootSuperAdmin)
 	case a.Role == Admin && (t.Role == Admin || t.Role == SuperAdmin):
@@ -108,6 +115,8 @@ func ChangeStatus(a Actor, t Target, to Status) error {
 		return deny(CodeStatusProtected)
 	case a.UserID == t.UserID:
 		return deny(CodeStatusNotYourself)
+	case t.Deactivated:
+		return deny(CodeDeactivated)
 	case a.Role == Admin && (t.Role == Admin || t.Role == SuperAdmin):
 		return deny(CodeAdminNotOnAdmins)
 	case t.Role == SuperAdmin && !a.Root:

@@ -41,6 +41,10 @@ const (
 	AuditMatchCancelled  = "match.cancelled"        // target match; details: tournament, from, to, by_player
 
 	AuditCleanup = "system.cleanup" // target none; details: trigger (manual, schedule), counts per kind, removed names
+
+	// A user transfer writes one row on each account; details: transfer, source, target, emails, reason, moved.
+	AuditTransferredOut = "user.transferred_out"
+	AuditTransferredIn  = "user.transferred_in"
 )
 
 // AuditActions lists every action above, for the system logs' action filter. Other areas
@@ -49,7 +53,7 @@ var AuditActions = []string{AuditAccountCreated, AuditLinkedByEmail, AuditUnlink
 	AuditRootRestored, AuditClubValidated, AuditClubRejected, AuditClubMemberRole, AuditClubMemberGone,
 	AuditTournamentApproved, AuditTournamentRejected, AuditTournamentClosed, AuditJoinApproved, AuditJoinDeclined,
 	AuditPlayerStatus, AuditPlayerRemoved, AuditRefereeSet, AuditRefereeRemoved, AuditShuffled,
-	AuditResultValidated, AuditResultRejected, AuditMatchCancelled, AuditCleanup}
+	AuditResultValidated, AuditResultRejected, AuditMatchCancelled, AuditCleanup, AuditTransferredOut, AuditTransferredIn}
 
 type clientIPKey struct{}
 

@@ -275,6 +275,15 @@ func (s *Service) AcceptChallenge(ctx context.Context, cur Current, id int64, at
 		if !ok {
 			return conflict("challenge.already_answered", nil)
 		}
+		// Read the players again now that the row is ours: a user transfer that committed while
+		// this answer waited for the row moved them (PostgreSQL reads each statement afresh), and
+		// the match must be made between the challenge's players as they are now.
+		if c, err = s.db.ChallengeByID(ctx, tx, id); err != nil {
+			return err
+		}
+		if err := denied(policy.AnswerChallenge(cur.Actor, ChallengeFacts(c))); err != nil {
+			return conflict("challenge.already_answered", nil)
+		}
 		m := store.Match{TournamentID: c.TournamentID, ChallengeID: sql.NullInt64{Int64: c.ID, Valid: true}, Player1ID: c.ChallengerID,
 			Player2ID: c.ChallengedID, State: "time_confirmed", ScheduledAt: sql.NullTime{Time: at.UTC(), Valid: true}}
 		if err := s.db.InsertMatch(ctx, tx, &m); err != nil {

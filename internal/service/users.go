@@ -64,6 +64,12 @@ func (s *Service) signIn(ctx context.Context, id Identity, userAgent, ip string)
 		} else if u, err = s.linkOrCreate(ctx, tx, id); err != nil {
 			return err
 		}
+		if u.DeactivatedAt.Valid {
+			// Transferred to another account: its identity link was removed, and linking it again
+			// by email (linkOrCreate) is rolled back with this refusal.
+			s.log.WarnContext(ctx, "sign-in refused: account transferred", "user_id", u.ID)
+			return &Error{Kind: KindForbidden, Code: "auth.transferred"}
+		}
 		if u.Status == string(policy.Suspended) {
 			s.log.WarnContext(ctx, "sign-in refused: account suspended", "user_id", u.ID)
 			return &Error{Kind: KindForbidden, Code: "auth.suspended"}
@@ -177,24 +183,25 @@ func (s *Service) ChangeRole(ctx context.Context, actor policy.Actor, id int64, 
 		return store.User{}, &Error{Kind: KindInvalid, Code: "validation.failed",
 			Fields: []FieldError{{Field: "role", Code: "validation.one_of", Params: map[string]any{"values": "player, admin, superadmin"}}}}
 	}
-	return s.changeUser(ctx, actor, id, func(tx *sqlx.Tx, u *store.User) error {
-		if err := denied(policy.ChangeRole(actor, s.target(*u), to)); err != nil {
-			return err
-		}
-		ok, err := s.db.SetUserRole(ctx, tx, u.ID, u.Role, string(to))
-		if err == nil && !ok {
-			err = &Error{Kind: KindConflict, Code: "http.conflict"}
-		}
-		if err != nil {
-			return err
-		}
-		if err := s.audit(ctx, tx, actor, AuditRoleChanged, "user", u.ID, map[string]any{"from": u.Role, "to": string(to)}); err != nil {
-			return err
-		}
-		u.Role = string(to)
-		return s.Notify(ctx, tx, u.ID, Note{Type: AdminAction, TitleKey: "admin_action.role_title",
-			MessageKey: "admin_action.role_" + string(to), ActionURL: "/profile"})
-	})
+	return s.setRole(ctx, actor, id, to, func(a policy.Actor, t policy.Target) error { return policy.ChangeRole(a, t, to) })
+}
+
+// applyRole gives u the role to in tx (the policy already agreed): conditional on the role read,
+// audited and notified in the same transaction.
+func (s *Service) applyRole(ctx context.Context, tx *sqlx.Tx, actor policy.Actor, u *store.User, to policy.Role) error {
+	ok, err := s.db.SetUserRole(ctx, tx, u.ID, u.Role, string(to))
+	if err == nil && !ok {
+		err = &Error{Kind: KindConflict, Code: "http.conflict"}
+	}
+	if err != nil {
+		return err
+	}
+	if err := s.audit(ctx, tx, actor, AuditRoleChanged, "user", u.ID, map[string]any{"from": u.Role, "to": string(to)}); err != nil {
+		return err
+	}
+	u.Role = string(to)
+	return s.Notify(ctx, tx, u.ID, Note{Type: AdminAction, TitleKey: "admin_action.role_title",
+		MessageKey: "admin_action.role_" + string(to), ActionURL: "/profile"})
 }
 
 // ChangeStatus suspends, pauses or reactivates the account id. Suspension ends its sessions.
@@ -264,7 +271,8 @@ func (s *Service) changeUser(ctx context.Context, actor policy.Actor, id int64, 
 }
 
 func (s *Service) target(u store.User) policy.Target {
-	return policy.Target{UserID: u.ID, Role: policy.Role(u.Role), Root: s.isRoot(u)}
+	return policy.Target{UserID: u.ID, Role: policy.Role(u.Role), Root: s.isRoot(u), Status: policy.Status(u.Status),
+		Deactivated: u.DeactivatedAt.Valid}
 }
 
 // denied turns a policy refusal into a service error.

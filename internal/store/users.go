@@ -23,8 +23,10 @@ type User struct {
 	Status       string         `db:"status"`
 	OIDCIssuer   sql.NullString `db:"oidc_issuer"`
 	OIDCSubject  sql.NullString `db:"oidc_subject"`
-	CreatedAt    time.Time      `db:"created_at"`
-	UpdatedAt    time.Time      `db:"updated_at"`
+	// DeactivatedAt is set when the account was transferred to another one: it never signs in again.
+	DeactivatedAt sql.NullTime `db:"deactivated_at"`
+	CreatedAt     time.Time    `db:"created_at"`
+	UpdatedAt     time.Time    `db:"updated_at"`
 	Profile
 }
 
@@ -52,7 +54,7 @@ type Profile struct {
 var userColumnList = []string{"id", "email", "first_name", "last_name", "ext_name", "ext_given_name", "ext_picture",
 	"role", "status", "oidc_issuer", "oidc_subject", "created_at", "updated_at", "phone", "whatsapp", "signal",
 	"telegram", "age", "gender", "district", "municipality", "timezone", "contact_visibility", "hidden",
-	"notify_prefs", "photo_etag", "search_key", "language", "club_id"}
+	"notify_prefs", "photo_etag", "search_key", "language", "club_id", "deactivated_at"}
 
 var userColumns = strings.Join(userColumnList, ", ")
 

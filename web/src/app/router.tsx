@@ -84,13 +84,14 @@ export const routes: RouteObject[] = [
             ],
           },
           // Spec §2: the super admins page shows 'Access Denied' to non-super-admins.
-          { element: <SignedInOnly role="superadmin" />, children: [{ path: 'super-admins', lazy: soon('pages.superAdmins') }] },
-          // The system logs and the admin panel (#12): super admins (policy.ReadAuditLog, RunSystemTasks).
           {
             element: <SignedInOnly role="superadmin" />,
             children: [
-              { path: 'super-admin/logs', lazy: page(() => import('@/features/admin/pages/SystemLogsPage'), ['system']) },
-              { path: 'super-admin/system', lazy: page(() => import('@/features/admin/pages/SystemPage'), ['system']) },
+              { path: 'super-admins', lazy: page(() => import('@/features/admin/pages/SuperAdminsPage'), ['adminArea', 'people']) },
+              { path: 'super-admin/transfers', lazy: page(() => import('@/features/admin/pages/TransfersPage'), ['adminArea', 'people']) },
+              // The system logs and the admin panel (#12): super admins (policy.ReadAuditLog, RunSystemTasks).
+              { path: 'super-admin/logs', lazy: page(() => import('@/features/admin/pages/SystemLogsPage'), ['adminArea', 'system']) },
+              { path: 'super-admin/system', lazy: page(() => import('@/features/admin/pages/SystemPage'), ['adminArea', 'system']) },
             ],
           },
           // Any unknown path goes home (spec §2).

@@ -68,7 +68,8 @@ function ToastCard({ item }: { item: ToastItem }) {
   const { t } = useTranslation();
   const Icon = icons[item.variant];
   return (
-    <li
+    // Not a list item: a role on an <li> breaks the list's semantics (axe: list, aria-allowed-role).
+    <div
       role={item.variant === 'error' ? 'alert' : 'status'}
       data-variant={item.variant}
       style={{ transitionDuration: `${TOAST_EXIT_MS}ms` }}
@@ -92,7 +93,7 @@ function ToastCard({ item }: { item: ToastItem }) {
       >
         <X className="h-4 w-4" aria-hidden="true" />
       </button>
-    </li>
+    </div>
   );
 }
 
@@ -101,11 +102,11 @@ export function Toaster() {
   const items = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
   return (
     <section aria-label={t('toast.region')} className="pointer-events-none fixed right-4 top-4 z-[60] w-[min(24rem,calc(100vw-2rem))]">
-      <ol className="flex flex-col gap-2">
+      <div className="flex flex-col gap-2">
         {items.map((item) => (
           <ToastCard key={item.id} item={item} />
         ))}
-      </ol>
+      </div>
     </section>
   );
 }
