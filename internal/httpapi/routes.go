@@ -282,6 +282,32 @@ func (s *Server) routes() []Route {
 		op(policy.SignedIn, huma.Operation{OperationID: "cancel-match", Method: http.MethodPost, Path: "/api/matches/{id}/cancel",
 			Summary: "Call off a match without a result", Tags: []string{"challenges"}, DefaultStatus: http.StatusNoContent,
 			Errors: []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound, http.StatusConflict}}, (*Server).cancelMatch),
+
+		// Deletion requests (issue 12): super admins ask, the root decides; anyone asks for their own.
+		op(policy.SuperAdmins, huma.Operation{OperationID: "list-deletion-requests", Method: http.MethodGet, Path: "/api/admin/deletions",
+			Summary: "Deletion requests, pending first (super admins)", Tags: []string{"admin"},
+			Errors: []int{http.StatusUnauthorized, http.StatusForbidden}}, (*Server).listDeletions),
+		op(policy.SuperAdmins, huma.Operation{OperationID: "request-deletion", Method: http.MethodPost, Path: "/api/admin/deletions",
+			Summary: "Ask for the definitive deletion of an account (super admins)", Tags: []string{"admin"}, DefaultStatus: http.StatusCreated,
+			Description: "By the email of a registered account, with a required reason. It stays pending until the main super admin approves or declines it; the root account is never deleted; one pending request per account.",
+			Errors:      []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound, http.StatusConflict, http.StatusUnprocessableEntity}}, (*Server).requestDeletion),
+		op(policy.SuperAdmins, huma.Operation{OperationID: "approve-deletion", Method: http.MethodPost, Path: "/api/admin/deletions/{id}/approve",
+			Summary: "Approve a deletion request: erase the account (main super admin)", Tags: []string{"admin"},
+			Description: "Erases the personal data; past matches stay in the standings as a deleted player. Never on a request the root made.",
+			Errors:      []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound, http.StatusConflict}}, (*Server).approveDeletion),
+		op(policy.SuperAdmins, huma.Operation{OperationID: "decline-deletion", Method: http.MethodPost, Path: "/api/admin/deletions/{id}/decline",
+			Summary: "Decline a deletion request (main super admin)", Tags: []string{"admin"},
+			Errors: []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound, http.StatusConflict}}, (*Server).declineDeletion),
+		op(policy.SignedIn, huma.Operation{OperationID: "get-own-deletion", Method: http.MethodGet, Path: "/api/profile/deletion",
+			Summary: "Whether a deletion of the own account is pending", Tags: []string{"profile"},
+			Errors: []int{http.StatusUnauthorized}}, (*Server).getOwnDeletion),
+		op(policy.SignedIn, huma.Operation{OperationID: "request-own-deletion", Method: http.MethodPost, Path: "/api/profile/deletion",
+			Summary: "Ask for the deletion of the own account (GDPR)", Tags: []string{"profile"}, DefaultStatus: http.StatusCreated,
+			Description: "Creates the same request a super admin would; the main super admin decides. The reason is optional.",
+			Errors:      []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusConflict, http.StatusUnprocessableEntity}}, (*Server).requestOwnDeletion),
+		op(policy.SuperAdmins, huma.Operation{OperationID: "players-panel", Method: http.MethodGet, Path: "/api/admin/players-panel",
+			Summary: "Players with their statistics: search, club filter, sort, pages (super admins)", Tags: []string{"admin"},
+			Errors: []int{http.StatusUnauthorized, http.StatusForbidden}}, (*Server).playersPanel),
 	}
 	if s.devIdP != nil {
 		h := s.devIdP.Handler()
