@@ -2,7 +2,7 @@ package policy
 
 // Refusals of deletion requests (issue 12).
 const (
-	CodeDeletionProtected  = "deletion.protected_account"  // the root account is never deleted
+	CodeDeletionProtected  = "deletion.protected_account"   // the root account is never deleted
 	CodeDeletionRootAsks   = "deletion.root_cannot_request" // root decides, so it never asks (four eyes)
 	CodeDeletionOwnRequest = "deletion.own_request"         // nobody decides on a request they made
 	CodeDeletionOnlyRoot   = "deletion.only_root"           // only root approves or declines

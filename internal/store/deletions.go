@@ -94,7 +94,9 @@ func (db *DB) DeletionRequests(ctx context.Context, state string, offset, limit 
 
 // DeletedEmail is the tombstone that replaces an erased account's email: unique (the column
 // is), not an address anyone can own (.invalid is reserved), and naming nobody.
-func DeletedEmail(id int64) string { return "deleted-" + strconv.FormatInt(id, 10) + "@deleted.invalid" }
+func DeletedEmail(id int64) string {
+	return "deleted-" + strconv.FormatInt(id, 10) + "@deleted.invalid"
+}
 
 // EraseUser erases the personal data of the account id inside tx and marks it deleted, keeping
 // the row so the sport history (standings, matches) stays consistent: names, contacts, age,
