@@ -145,7 +145,9 @@ func (s *Server) requestOwnDeletion(ctx context.Context, in *ownDeletionInput) (
 
 // panelRowView is one player of the players panel with their statistics.
 type panelRowView struct {
-	personView
+	ID           int64  `json:"id"`
+	DisplayName  string `json:"display_name"`
+	PhotoURL     string `json:"photo_url"`
 	ClubName     string `json:"club_name,omitempty"`
 	Status       string `json:"status"`
 	Role         string `json:"role"`
@@ -185,7 +187,7 @@ func (s *Server) playersPanel(ctx context.Context, in *playersPanelInput) (*play
 	out.Body.Total = total
 	out.Body.Items = make([]panelRowView, len(rows))
 	for i, r := range rows {
-		out.Body.Items[i] = panelRowView{personView: viewPerson(r.User), ClubName: r.ClubName.String, Status: r.User.Status,
+		out.Body.Items[i] = panelRowView{ID: r.User.ID, DisplayName: service.DisplayName(r.User), PhotoURL: photoURL(r.User), ClubName: r.ClubName.String, Status: r.User.Status,
 			Role: r.User.Role, Matches: r.Wins + r.Losses, Wins: r.Wins, Losses: r.Losses, Points: r.Points,
 			WinRate: (r.WinRatePermil + 5) / 10, Tournaments: r.Tournaments, BestPosition: r.BestPosition}
 	}

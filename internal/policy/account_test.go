@@ -9,7 +9,9 @@ func TestCapabilities(t *testing.T) {
 	admin := []Capability{CapPlay, CapAdminPanel, CapSuspendUsers, CapChangeToPlayer}
 	super := append(slices.Clone(admin), CapSetAdmin, CapValidateClubsTournaments, CapValidateResults, CapAllStatistics,
 		CapTransferUsers, CapRequestDeletions, CapSuperAdminsPage, CapPlayersPanel)
-	root := append(slices.Clone(super), CapManageSuperAdmins, CapApproveDeletions)
+	// Root decides deletions, so it does not request them (RequestDeletion).
+	root := append(slices.DeleteFunc(slices.Clone(super), func(c Capability) bool { return c == CapRequestDeletions }),
+		CapManageSuperAdmins, CapApproveDeletions)
 	cases := []struct {
 		name string
 		a    Actor

@@ -1621,6 +1621,9 @@ export interface components {
              */
             best_position: number;
             club_name?: string;
+            display_name: string;
+            /** Format: int64 */
+            id: number;
             /** Format: int64 */
             losses: number;
             /**
@@ -1628,6 +1631,7 @@ export interface components {
              * @description Validated matches
              */
             matches: number;
+            photo_url: string;
             /**
              * Format: int64
              * @description Summed over every tournament

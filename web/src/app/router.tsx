@@ -61,13 +61,20 @@ export const routes: RouteObject[] = [
               { path: 'leaderboards', lazy: soon('pages.leaderboards') },
               { path: 'gamification', lazy: soon('pages.gamification') },
               { path: 'tennis-hub', lazy: soon('pages.tennisHub') },
-              { path: 'players-panel', lazy: soon('pages.playersPanel') },
             ],
           },
           // The admin area: admins and super admins (the ones who see its button and quick access).
           { element: <SignedInOnly role="admin" />, children: [{ path: 'super-admin', lazy: page(() => import('@/features/admin/pages/SuperAdminPage'), ['clubs', 'tournaments']) }] },
           // Spec §2: the super admins page shows 'Access Denied' to non-super-admins.
           { element: <SignedInOnly role="superadmin" />, children: [{ path: 'super-admins', lazy: soon('pages.superAdmins') }] },
+          // Deletion requests and the players panel (issue 12): super admins.
+          {
+            element: <SignedInOnly role="superadmin" />,
+            children: [
+              { path: 'super-admin/deletions', lazy: page(() => import('@/features/admin/pages/DeletionsPage'), ['deletions']) },
+              { path: 'players-panel', lazy: page(() => import('@/features/admin/pages/PlayersPanelPage'), ['playersPanel']) },
+            ],
+          },
           // Any unknown path goes home (spec §2).
           { path: '*', element: <Navigate to="/" replace /> },
         ],
