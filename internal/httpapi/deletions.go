@@ -148,6 +148,7 @@ type panelRowView struct {
 	ID           int64  `json:"id"`
 	DisplayName  string `json:"display_name"`
 	PhotoURL     string `json:"photo_url"`
+	Email        string `json:"email" doc:"Super admins see every account's email here (to act on it: deletion, transfer)"`
 	ClubName     string `json:"club_name,omitempty"`
 	Status       string `json:"status"`
 	Role         string `json:"role"`
@@ -187,7 +188,7 @@ func (s *Server) playersPanel(ctx context.Context, in *playersPanelInput) (*play
 	out.Body.Total = total
 	out.Body.Items = make([]panelRowView, len(rows))
 	for i, r := range rows {
-		out.Body.Items[i] = panelRowView{ID: r.User.ID, DisplayName: service.DisplayName(r.User), PhotoURL: photoURL(r.User), ClubName: r.ClubName.String, Status: r.User.Status,
+		out.Body.Items[i] = panelRowView{ID: r.User.ID, DisplayName: service.DisplayName(r.User), PhotoURL: photoURL(r.User), Email: r.User.Email, ClubName: r.ClubName.String, Status: r.User.Status,
 			Role: r.User.Role, Matches: r.Wins + r.Losses, Wins: r.Wins, Losses: r.Losses, Points: r.Points,
 			WinRate: (r.WinRatePermil + 5) / 10, Tournaments: r.Tournaments, BestPosition: r.BestPosition}
 	}

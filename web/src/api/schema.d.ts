@@ -1622,6 +1622,8 @@ export interface components {
             best_position: number;
             club_name?: string;
             display_name: string;
+            /** @description Super admins see every account's email here (to act on it: deletion, transfer) */
+            email: string;
             /** Format: int64 */
             id: number;
             /** Format: int64 */

@@ -30,7 +30,8 @@ function PlayerCell({ row, own }: { row: Standing; own: boolean }) {
         <PersonName person={row.player} className={cn('block truncate', linkClass)} />
         <span className="flex flex-wrap gap-1">
           {own && <span className="text-xs font-semibold text-brand">{t('ranking.you')}</span>}
-          <PlayerStatusBadge status={row.status} />
+          {/* An erased account is kept out of play (suspended): its label says enough. */}
+          {!row.player.deleted && <PlayerStatusBadge status={row.status} />}
         </span>
       </span>
     </span>
