@@ -168,8 +168,10 @@ func (s *Service) DecideDeletion(ctx context.Context, actor policy.Actor, id int
 			notify[u.ID] = true
 		}
 		for to := range notify {
-			if _, err := s.db.UserByID(ctx, tx, to); errors.Is(err, store.ErrNotFound) {
-				continue
+			if who, err := s.db.UserByID(ctx, tx, to); errors.Is(err, store.ErrNotFound) || (err == nil && who.DeletedAt.Valid) {
+				continue // erased meanwhile: nobody to tell
+			} else if err != nil {
+				return err
 			}
 			if err := s.Notify(ctx, tx, to, Note{Type: AdminAction, TitleKey: "deletion." + state + "_title",
 				MessageKey: "deletion." + state, ActionURL: deletionLink(to == u.ID)}); err != nil {

@@ -57,6 +57,7 @@ test('a super admin requests a deletion, the root approves it, the standing show
   const item = superadmin.getByTestId('deletion-request').filter({ hasText: name });
   await expect(item).toContainText('Pendente');
   await expect(item.getByRole('button', { name: 'Aprovar' })).toHaveCount(0); // only root decides
+  await expect(superadmin.getByRole('status').filter({ hasText: 'Pedido de eliminação enviado.' })).toBeVisible();
   expect(await axe(superadmin)).toEqual([]);
   await shot(superadmin, 'deletions-superadmin-pt-light-1280');
   await superadmin.context().close();
@@ -89,7 +90,7 @@ test('a super admin requests a deletion, the root approves it, the standing show
 
   const english = await as(browser, ACCOUNTS.player, { lang: 'en', width: 390 });
   await english.goto(`/tournaments/${coimbra!.id}?tab=ranking`);
-  await expect(english.getByText('Deleted player').first()).toBeVisible();
+  await expect(english.getByText('Deleted player').filter({ visible: true }).first()).toBeVisible();
   expect(await axe(english)).toEqual([]);
   await shot(english, 'ranking-deleted-en-light-390');
   const after = (await (await english.request.get(`/api/tournaments/${coimbra!.id}/standings`)).json()) as { items?: Standing[] } | Standing[];
@@ -132,6 +133,7 @@ for (const [lang, theme, width] of [
     const compared = page.getByTestId('compare-panel');
     await expect(compared.getByRole('columnheader')).toHaveCount(4);
     expect(await axe(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scrolling').toBeLessThanOrEqual(width);
     await shot(page, `players-panel-${lang}-${theme}-${width}`);
 
     // The next page comes from the server; the selection stays.

@@ -68,17 +68,20 @@ function ToastCard({ item }: { item: ToastItem }) {
   const { t } = useTranslation();
   const Icon = icons[item.variant];
   return (
-    <li
-      role={item.variant === 'error' ? 'alert' : 'status'}
-      data-variant={item.variant}
-      style={{ transitionDuration: `${TOAST_EXIT_MS}ms` }}
-      className={cn(
-        'pointer-events-auto relative flex w-full gap-3 rounded-xl border border-l-4 border-border bg-surface p-4 pr-10 shadow-lg',
-        'animate-toast-in transition-all ease-in',
-        accents[item.variant],
-        item.leaving && 'translate-x-4 opacity-0',
-      )}
-    >
+    // The live role sits on a child: a list item may not take another role (axe: list,
+    // aria-allowed-role).
+    <li className="pointer-events-auto">
+      <div
+        role={item.variant === 'error' ? 'alert' : 'status'}
+        data-variant={item.variant}
+        style={{ transitionDuration: `${TOAST_EXIT_MS}ms` }}
+        className={cn(
+          'relative flex w-full gap-3 rounded-xl border border-l-4 border-border bg-surface p-4 pr-10 shadow-lg',
+          'animate-toast-in transition-all ease-in',
+          accents[item.variant],
+          item.leaving && 'translate-x-4 opacity-0',
+        )}
+      >
       <Icon className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
       <div className="min-w-0 text-fg">
         {item.title && <p className="font-semibold">{item.title}</p>}
@@ -92,6 +95,7 @@ function ToastCard({ item }: { item: ToastItem }) {
       >
         <X className="h-4 w-4" aria-hidden="true" />
       </button>
+      </div>
     </li>
   );
 }

@@ -46,7 +46,7 @@ export function ComparePanel({ players, onRemove, onClear }: { players: PanelPla
           {t('compare.clear')}
         </Button>
       </div>
-      <div className="overflow-x-auto rounded-xl border border-border">
+      <div className="relative overflow-x-auto rounded-xl border border-border">
         <table className="w-full min-w-[28rem] text-sm">
           <caption className="sr-only">{t('compare.title')}</caption>
           <thead>

@@ -43,7 +43,7 @@ function PlayersTable({ rows, selected, onToggle }: { rows: PanelPlayer[]; selec
   const { t } = useTranslation('playersPanel');
   const num = 'px-3 py-2 text-right tabular-nums';
   return (
-    <div className="overflow-x-auto rounded-xl border border-border">
+    <div className="relative overflow-x-auto rounded-xl border border-border">
       <table className="w-full min-w-[40rem] text-sm">
         <caption className="sr-only">{t('title')}</caption>
         <thead className="bg-surface-2 text-left text-xs uppercase tracking-wide text-muted">
