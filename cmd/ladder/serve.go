@@ -33,7 +33,8 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 	defer db.Close()
 	svc := service.New(db, service.Options{Log: log, RootEmail: cfg.RootEmail, BaseURL: cfg.BaseURL, Limits: service.Limits{
 		ClubsPerDay: cfg.ClubsPerDay, TournamentsPerDay: cfg.TournamentsPerDay, ChallengesPerHour: cfg.ChallengesPerHour,
-		ReportsPerHour: cfg.ReportsPerHour, UploadsPerHour: cfg.UploadsPerHour, TransfersPerHour: service.DefaultLimits.TransfersPerHour}})
+		ReportsPerHour: cfg.ReportsPerHour, UploadsPerHour: cfg.UploadsPerHour, TransfersPerHour: service.DefaultLimits.TransfersPerHour,
+		DeletionsPerDay: cfg.DeletionsPerDay}})
 	srv := httpapi.New(httpapi.Deps{Config: cfg, DB: db, Service: svc, Log: log, Version: version, DevAccounts: devAccounts()})
 	ln, err := net.Listen("tcp", cfg.Listen)
 	if err != nil {

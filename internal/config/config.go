@@ -45,6 +45,7 @@ type Config struct {
 	ChallengesPerHour int
 	ReportsPerHour    int
 	UploadsPerHour    int
+	DeletionsPerDay   int // deletion requests (an own one, or a super admin's)
 	// RequestTimeout bounds each API request's work (its database calls end with it); a
 	// database that does not answer in time gives 503.
 	RequestTimeout time.Duration
@@ -123,6 +124,7 @@ func Load(name string, args []string, env func(string) string, out io.Writer) (C
 		{&c.ChallengesPerHour, "rate-challenges", "LADDER_RATE_CHALLENGES_PER_HOUR", "challenges per account per hour", 30},
 		{&c.ReportsPerHour, "rate-reports", "LADDER_RATE_REPORTS_PER_HOUR", "result reports per account per hour", 30},
 		{&c.UploadsPerHour, "rate-uploads", "LADDER_RATE_UPLOADS_PER_HOUR", "picture uploads per account per hour", 20},
+		{&c.DeletionsPerDay, "rate-deletions", "LADDER_RATE_DELETIONS_PER_DAY", "account deletion requests per account per day", 5},
 	} {
 		if err := num(n.p, n.flag, n.env, n.def, n.use); err != nil {
 			return c, err
@@ -214,7 +216,7 @@ func (c *Config) normalise() error {
 	if c.ContactRatePerHour < 1 {
 		return errors.New("contact rate must be at least 1 per hour")
 	}
-	for _, n := range []int{c.ClubsPerDay, c.TournamentsPerDay, c.ChallengesPerHour, c.ReportsPerHour, c.UploadsPerHour} {
+	for _, n := range []int{c.ClubsPerDay, c.TournamentsPerDay, c.ChallengesPerHour, c.ReportsPerHour, c.UploadsPerHour, c.DeletionsPerDay} {
 		if n < 0 {
 			return errors.New("rate limits must be 0 (no limit) or more")
 		}
@@ -290,7 +292,7 @@ func (c Config) Redacted() []any {
 		"oidc_client_secret_set", c.OIDCClientSecret != "", "root_email", c.RootEmail,
 		"rate_clubs_per_day", c.ClubsPerDay, "rate_tournaments_per_day", c.TournamentsPerDay,
 		"rate_challenges_per_hour", c.ChallengesPerHour, "rate_reports_per_hour", c.ReportsPerHour,
-		"rate_uploads_per_hour", c.UploadsPerHour, "request_timeout", c.RequestTimeout.String(),
+		"rate_uploads_per_hour", c.UploadsPerHour, "rate_deletions_per_day", c.DeletionsPerDay, "request_timeout", c.RequestTimeout.String(),
 		"metrics_token_set", c.MetricsToken != "", "metrics_listen", c.MetricsListen,
 		"smtp_addr", c.SMTPAddr, "smtp_username", c.SMTPUsername, "smtp_password_set", c.SMTPPassword != "", "mail_from", c.MailFrom,
 	}

@@ -165,6 +165,14 @@ var matrix = map[string]matrixRow{
 	"GET /api/admin/audit":    {path: "/api/admin/audit?action=club.&limit=5", want: superOnly(200)},
 	"GET /api/admin/system":   {path: "/api/admin/system", want: superOnly(200)},
 	"POST /api/admin/cleanup": {path: "/api/admin/cleanup", want: superOnly(200)},
+	// Deletion requests and the players panel (issue 12).
+	"GET /api/admin/deletions":               {path: "/api/admin/deletions", want: superOnly(200)},
+	"POST /api/admin/deletions":              {path: "/api/admin/deletions", body: `{"email": "{deletable_email}", "reason": "pedido escrito"}`, want: superButRoot(201)},
+	"POST /api/admin/deletions/{id}/approve": {path: "/api/admin/deletions/{pending_deletion}/approve", want: rootDecides(200)},
+	"POST /api/admin/deletions/{id}/decline": {path: "/api/admin/deletions/{pending_deletion}/decline", want: rootDecides(200)},
+	"GET /api/profile/deletion":              {path: "/api/profile/deletion", want: signedIn(200)},
+	"POST /api/profile/deletion":             {path: "/api/profile/deletion", body: map[string]any{"reason": ""}, want: withActor(signedIn(201), "root", 403)},
+	"GET /api/admin/players-panel":           {path: "/api/admin/players-panel?sort=win_rate&q=a", want: superOnly(200)},
 	// The development identity provider (dev mode only) answers everyone alike.
 	"GET /dev/oidc/.well-known/openid-configuration": {path: "/dev/oidc/.well-known/openid-configuration", want: all(200)},
 	"GET /dev/oidc/jwks":                             {path: "/dev/oidc/jwks", want: all(200)},
@@ -281,10 +289,11 @@ func TestAuthorizationMatrix(t *testing.T) {
 				path = clubPlaceholders(t, db, svc, owner, userIDs[actor], path)
 				path = clubMemberPlaceholders(t, db, svc, owner, actor, userIDs[actor], path)
 				path = tournamentPlaceholders(t, db, svc, owner, actor, userIDs[actor], path)
+				path = deletionPlaceholders(t, db, userIDs, path)
 				// Bodies given as JSON text may hold placeholders too.
 				body := row.body
 				if text, ok := row.body.(string); ok {
-					filled := peoplePlaceholders(t, db, challengePlaceholders(t, db, svc, owner, actor, userIDs, path+"\x00"+text))
+					filled := peoplePlaceholders(t, db, challengePlaceholders(t, db, svc, owner, actor, userIDs, deletionPlaceholders(t, db, userIDs, path+"\x00"+text)))
 					path, text, _ = strings.Cut(filled, "\x00")
 					body = json.RawMessage(text)
 				} else {

@@ -20,7 +20,7 @@ var rateLimited = map[string]bool{
 	"send-contact": true, "sign-in-redirect-url": true, "create-session": true,
 	"propose-club": true, "create-tournament": true, "create-challenge": true, "report-result": true,
 	"upload-photo": true, "upload-club-image": true, "upload-tournament-image": true,
-	"transfer-user": true,
+	"transfer-user": true, "request-deletion": true, "request-own-deletion": true,
 }
 
 // describeOperation completes o before it is registered, from its access rule and the shape of

@@ -32,6 +32,15 @@ var auditedRoutes = map[string][]string{
 	"POST /api/matches/{id}/cancel":   {service.AuditMatchCancelled},
 
 	"POST /api/admin/cleanup": {service.AuditCleanup},
+
+	"POST /api/admin/deletions":              {service.AuditDeletionRequested},
+	"POST /api/admin/deletions/{id}/approve": {service.AuditDeletionApproved},
+	"POST /api/admin/deletions/{id}/decline": {service.AuditDeletionDeclined},
+	"POST /api/profile/deletion":             {service.AuditDeletionRequested},
+
+	"POST /api/admin/super-admins":        {service.AuditRoleChanged},
+	"DELETE /api/admin/super-admins/{id}": {service.AuditRoleChanged},
+	"POST /api/admin/transfers":           {service.AuditTransferredOut, service.AuditTransferredIn},
 }
 
 // AuditedActions is the audit actions a route (method and pattern) writes, nil when it is not

@@ -13,12 +13,13 @@ import (
 
 type personView struct {
 	ID          int64  `json:"id"`
-	DisplayName string `json:"display_name"`
+	DisplayName string `json:"display_name" doc:"Empty for a deleted account"`
 	PhotoURL    string `json:"photo_url"`
+	Deleted     bool   `json:"deleted,omitempty" doc:"The account was erased: show the translated \"Deleted player\" label"`
 }
 
 func viewPerson(u store.User) personView {
-	return personView{ID: u.ID, DisplayName: service.DisplayName(u), PhotoURL: photoURL(u)}
+	return personView{ID: u.ID, DisplayName: service.DisplayName(u), PhotoURL: photoURL(u), Deleted: u.DeletedAt.Valid}
 }
 
 type TournamentView struct {

@@ -58,6 +58,9 @@ func Capabilities(a Actor) []Capability {
 	if a.Root && a.IsSuperAdmin() {
 		has[CapManageSuperAdmins], has[CapApproveDeletions] = true, true
 	}
+	// Root decides deletions and so does not request them (RequestDeletion): the request form
+	// is offered by this capability, following that rule.
+	has[CapRequestDeletions] = has[CapRequestDeletions] && RequestDeletion(a, Target{UserID: -1, Role: Player}) == nil
 	out := []Capability{}
 	for _, c := range AllCapabilities {
 		if has[c] {

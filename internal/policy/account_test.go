@@ -13,6 +13,8 @@ func TestCapabilities(t *testing.T) {
 	root := []Capability{CapPlay, CapAdminPanel, CapSuspendUsers, CapChangeToPlayer, CapSetAdmin, CapValidateClubsTournaments,
 		CapValidateResults, CapAllStatistics, CapTransferUsers, CapRequestDeletions, CapSuperAdminsPage, CapPlayersPanel,
 		CapManageSuperAdmins, CapApproveDeletions, CapSystemLogs, CapSystemPanel, CapListPlayers, CapViewDashboard}
+	// Root decides deletions, so it does not request them (RequestDeletion).
+	root = slices.DeleteFunc(root, func(c Capability) bool { return c == CapRequestDeletions })
 	cases := []struct {
 		name string
 		a    Actor

@@ -53,7 +53,8 @@ var AuditActions = []string{AuditAccountCreated, AuditLinkedByEmail, AuditUnlink
 	AuditRootRestored, AuditClubValidated, AuditClubRejected, AuditClubMemberRole, AuditClubMemberGone,
 	AuditTournamentApproved, AuditTournamentRejected, AuditTournamentClosed, AuditJoinApproved, AuditJoinDeclined,
 	AuditPlayerStatus, AuditPlayerRemoved, AuditRefereeSet, AuditRefereeRemoved, AuditShuffled,
-	AuditResultValidated, AuditResultRejected, AuditMatchCancelled, AuditCleanup, AuditTransferredOut, AuditTransferredIn}
+	AuditResultValidated, AuditResultRejected, AuditMatchCancelled, AuditCleanup, AuditTransferredOut, AuditTransferredIn,
+	AuditDeletionRequested, AuditDeletionApproved, AuditDeletionDeclined}
 
 type clientIPKey struct{}
 

@@ -22,7 +22,7 @@ type PlayerView struct {
 // found" for everyone but themselves and super admins (who moderate).
 func (s *Service) Player(ctx context.Context, cur Current, id int64) (PlayerView, error) {
 	u, err := s.db.UserByID(ctx, nil, id)
-	if errors.Is(err, store.ErrNotFound) {
+	if errors.Is(err, store.ErrNotFound) || (err == nil && u.DeletedAt.Valid) {
 		return PlayerView{}, &Error{Kind: KindNotFound, Code: "player.not_found"}
 	}
 	if err != nil {

@@ -19,12 +19,13 @@ type Limits struct {
 	ReportsPerHour    int // match results reported
 	UploadsPerHour    int // pictures uploaded (profile photo, club and tournament pictures)
 	TransfersPerHour  int // user transfers run by one super admin (not configurable: a slip, not a flood)
+	DeletionsPerDay   int // account deletion requests (the own one from the settings, or a super admin's)
 	// Now is the limiters' clock; nil uses the database clock (tests replace it).
 	Now func() time.Time
 }
 
 // DefaultLimits are generous for any real use and stop a script.
-var DefaultLimits = Limits{ClubsPerDay: 10, TournamentsPerDay: 10, ChallengesPerHour: 30, ReportsPerHour: 30, UploadsPerHour: 20, TransfersPerHour: 20}
+var DefaultLimits = Limits{ClubsPerDay: 10, TournamentsPerDay: 10, ChallengesPerHour: 30, ReportsPerHour: 30, UploadsPerHour: 20, TransfersPerHour: 20, DeletionsPerDay: 5}
 
 // Actions that are rate-limited; each names its text rate.actions.<action>.
 const (
@@ -34,6 +35,7 @@ const (
 	ActionReport     = "report"
 	ActionUpload     = "upload"
 	ActionTransfer   = "transfer"
+	ActionDeletion   = "deletion"
 )
 
 // TextKey is a Params value the interface translates (a key of errors.json) before it is put
@@ -58,6 +60,7 @@ func newLimiters(l Limits, now func() time.Time) limiters {
 	add(ActionReport, l.ReportsPerHour, time.Hour)
 	add(ActionUpload, l.UploadsPerHour, time.Hour)
 	add(ActionTransfer, l.TransfersPerHour, time.Hour)
+	add(ActionDeletion, l.DeletionsPerDay, 24*time.Hour)
 	return out
 }
 

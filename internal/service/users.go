@@ -157,7 +157,11 @@ func setIdentity(u *store.User, id Identity) {
 
 // DisplayName follows SPEC §3: first plus last name, else first name, else the provider's given
 // name, else the first part of its full name, else the part of the email before the at sign.
+// An erased account has no name: the interface shows its translated "Deleted player" label.
 func DisplayName(u store.User) string {
+	if u.DeletedAt.Valid {
+		return ""
+	}
 	first, last := strings.TrimSpace(u.FirstName), strings.TrimSpace(u.LastName)
 	switch {
 	case first != "" && last != "":

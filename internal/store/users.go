@@ -27,6 +27,7 @@ type User struct {
 	DeactivatedAt sql.NullTime `db:"deactivated_at"`
 	CreatedAt     time.Time    `db:"created_at"`
 	UpdatedAt     time.Time    `db:"updated_at"`
+	DeletedAt     sql.NullTime `db:"deleted_at"` // set when the account was erased (a tombstone: "Deleted player")
 	Profile
 }
 
@@ -54,7 +55,7 @@ type Profile struct {
 var userColumnList = []string{"id", "email", "first_name", "last_name", "ext_name", "ext_given_name", "ext_picture",
 	"role", "status", "oidc_issuer", "oidc_subject", "created_at", "updated_at", "phone", "whatsapp", "signal",
 	"telegram", "age", "gender", "district", "municipality", "timezone", "contact_visibility", "hidden",
-	"notify_prefs", "photo_etag", "search_key", "language", "club_id", "deactivated_at"}
+	"notify_prefs", "photo_etag", "search_key", "language", "club_id", "deactivated_at", "deleted_at"}
 
 var userColumns = strings.Join(userColumnList, ", ")
 

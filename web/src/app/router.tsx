@@ -61,7 +61,6 @@ export const routes: RouteObject[] = [
               { path: 'leaderboards', lazy: soon('pages.leaderboards') },
               { path: 'gamification', lazy: soon('pages.gamification') },
               { path: 'tennis-hub', lazy: soon('pages.tennisHub') },
-              { path: 'players-panel', lazy: soon('pages.playersPanel') },
             ],
           },
           // The admin area: admins and super admins (the ones who see its button and quick access).
@@ -92,6 +91,8 @@ export const routes: RouteObject[] = [
               // The system logs and the admin panel (#12): super admins (policy.ReadAuditLog, RunSystemTasks).
               { path: 'super-admin/logs', lazy: page(() => import('@/features/admin/pages/SystemLogsPage'), ['adminArea', 'system']) },
               { path: 'super-admin/system', lazy: page(() => import('@/features/admin/pages/SystemPage'), ['adminArea', 'system']) },
+              { path: 'super-admin/deletions', lazy: page(() => import('@/features/admin/pages/DeletionsPage'), ['adminArea', 'deletions']) },
+              { path: 'players-panel', lazy: page(() => import('@/features/admin/pages/PlayersPanelPage'), ['adminArea', 'playersPanel']) },
             ],
           },
           // Any unknown path goes home (spec §2).

@@ -15,7 +15,8 @@ const SUPER: Capability[] = [...ADMIN, 'setAdmin', 'validateClubsTournaments', '
  * `capabilities`; internal/policy TestCapabilities holds the rule).
  */
 function serverCapabilities(role: SessionUser['role'], root: boolean): Capability[] {
-  if (role === 'superadmin') return root ? [...SUPER, 'manageSuperAdmins', 'approveDeletions'] : SUPER;
+  // Root decides deletions, so it does not request them.
+  if (role === 'superadmin') return root ? [...SUPER.filter((c) => c !== 'requestDeletions'), 'manageSuperAdmins', 'approveDeletions'] : SUPER;
   return role === 'admin' ? ADMIN : ['play'];
 }
 

@@ -25,7 +25,7 @@ export function AdminNav() {
   const [open, setOpen] = useState(false);
   const listId = useId();
   const caps = capabilities(user);
-  const items = ADMIN_NAV.filter((i) => caps.has(i.capability));
+  const items = ADMIN_NAV.filter((i) => (Array.isArray(i.capability) ? i.capability : [i.capability]).some((c) => caps.has(c)));
   const current = items.find((i) => isCurrent(i.to, pathname, search, hash) || i.children?.some((c) => isCurrent(c.to, pathname, search, hash)));
   // A followed link closes the phone menu.
   useEffect(() => setOpen(false), [pathname, search, hash]);

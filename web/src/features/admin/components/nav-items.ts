@@ -21,8 +21,8 @@ export interface AdminNavItem {
   key: string;
   to: string;
   icon: LucideIcon;
-  /** Shown only when the reader has this capability (decided by the server's policy). */
-  capability: Capability;
+  /** Shown only when the reader has this capability, or one of these (decided by the server's policy). */
+  capability: Capability | Capability[];
   /** Sub-links (the matches states of SPEC §2). */
   children?: { key: string; to: string }[];
 }
@@ -55,7 +55,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { key: 'system', to: '/super-admin/system', icon: Server, capability: 'systemPanel' },
   { key: 'superAdmins', to: '/super-admins', icon: Crown, capability: 'superAdminsPage' },
   { key: 'transfers', to: '/super-admin/transfers', icon: ArrowLeftRight, capability: 'transferUsers' },
-  { key: 'deletions', to: '/super-admin/deletions', icon: UserX, capability: 'requestDeletions' },
+  { key: 'deletions', to: '/super-admin/deletions', icon: UserX, capability: ['requestDeletions', 'approveDeletions'] },
   { key: 'playersPanel', to: '/players-panel', icon: ChartColumn, capability: 'playersPanel' },
 ];
 

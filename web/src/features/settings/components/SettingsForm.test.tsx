@@ -21,6 +21,7 @@ function setup(answer: (r: Request) => Response | Promise<Response> = async (r) 
   const api = mockApi([
     ['GET', '/api/settings', () => ok(SETTINGS)],
     ['PUT', '/api/settings', answer],
+    ['GET', '/api/profile/deletion', () => ok({ pending: false })],
   ]);
   renderPage(<SettingsPage />);
   return { ...api, user: userEvent.setup() };

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
+import { usePersonName } from '@/lib/person';
 import { useSession } from '@/lib/SessionProvider';
 import type { TournamentDetail } from '../api/get-tournament';
 import { standingsQuery, type Standing } from '../api/tournament-data';
@@ -32,6 +33,7 @@ interface LadderProps {
 
 function Ladder({ items, range, viewerId, label }: LadderProps) {
   const { t } = useTranslation('tournament');
+  const name = usePersonName();
   const count = items.length;
   const own = items.find((s) => s.player.id === viewerId)?.position ?? null;
   const [view, setView] = useState<View>(() => initialView(count));
@@ -88,11 +90,11 @@ function Ladder({ items, range, viewerId, label }: LadderProps) {
         <span className="font-bold tabular-nums">{position}</span>{' '}
         {named && (
           <span aria-hidden="true" className={cn('min-w-0 truncate', view === 'pyramid' && 'hidden text-xs sm:block')}>
-            {view === 'pyramid' ? shortName(s.player.display_name) : s.player.display_name}
+            {view === 'pyramid' ? shortName(name(s.player)) : name(s.player)}
           </span>
         )}
         <span className="sr-only">
-          {s.player.display_name}
+          {name(s.player)}
           {position === own && `, ${t('ranking.you')}`}
           {idle && `, ${t(`playerStatus.${s.status}`)}`}
           {reachable && `, ${t('bracket.reachable')}`}
@@ -125,10 +127,10 @@ function Ladder({ items, range, viewerId, label }: LadderProps) {
       <p aria-live="polite" className="min-h-6 text-sm font-medium text-fg" data-testid="bracket-summary">
         {pick && span
           ? range === 0
-            ? t('bracket.selectedAnyone', { name: pick.player.display_name })
-            : t('bracket.selected', { name: pick.player.display_name, position: pick.position, first: span.first, last: span.last })
+            ? t('bracket.selectedAnyone', { name: name(pick.player) })
+            : t('bracket.selected', { name: name(pick.player), position: pick.position, first: span.first, last: span.last })
           : pick
-            ? t('bracket.selectedAlone', { name: pick.player.display_name })
+            ? t('bracket.selectedAlone', { name: name(pick.player) })
             : t('bracket.noneSelected')}
       </p>
       <div ref={boxRef} role="group" aria-label={label} onKeyDown={onKeyDown} className="overflow-x-auto rounded-2xl border border-border bg-surface p-3 shadow-sm sm:p-5" data-testid="bracket">

@@ -2,6 +2,7 @@ import { CalendarClock, Info, MessagesSquare, ScrollText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PersonName } from '@/components/PersonName';
 import { SectionCard } from '@/components/ui/SectionCard';
 import type { Person, TournamentDetail } from '../api/get-tournament';
 import { formatDate, signed } from '../lib/format';
@@ -18,11 +19,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export function PersonLink({ person }: { person: Person }) {
-  return (
-    <Link to={`/players/${person.id}`} className={linkClass}>
-      {person.display_name}
-    </Link>
-  );
+  return <PersonName person={person} className={linkClass} />;
 }
 
 /** Ranking type explained, scoring, deadlines, limits, range, size, end date and special rules. */

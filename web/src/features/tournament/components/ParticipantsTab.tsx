@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Check, Gavel, UserPlus, Users, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { PersonName } from '@/components/PersonName';
 import { Avatar } from '@/components/ui/Avatar';
 import { Button } from '@/components/ui/Button';
 import { SectionCard } from '@/components/ui/SectionCard';
 import { cn } from '@/lib/cn';
+import { usePersonName } from '@/lib/person';
 import { useSession } from '@/lib/SessionProvider';
 import type { TournamentDetail } from '../api/get-tournament';
 import { decideJoinRequest } from '../api/tournament-actions';
@@ -20,13 +21,12 @@ import { linkClass } from './TournamentHeader';
 
 function Person({ p, tournament, note }: { p: Participant; tournament: TournamentDetail; note: string }) {
   const { t } = useTranslation('tournament');
+  const name = usePersonName();
   return (
     <span className="flex min-w-0 flex-1 items-center gap-3">
-      <Avatar photoUrl={p.player.photo_url} name={p.player.display_name} size="md" />
+      <Avatar photoUrl={p.player.photo_url} name={name(p.player)} size="md" />
       <span className="min-w-0">
-        <Link to={`/players/${p.player.id}`} className={cn('block truncate', linkClass)}>
-          {p.player.display_name}
-        </Link>
+        <PersonName person={p.player} className={cn('block truncate', linkClass)} />
         <span className="flex flex-wrap items-center gap-1.5 text-xs text-muted">
           {p.player.id === tournament.creator_id && <span className={cn('rounded-full px-2 py-0.5 font-semibold', tones.green)}>{t('participants.creator')}</span>}
           {p.role === 'referee' && <span className={cn('rounded-full px-2 py-0.5 font-semibold', tones.blue)}>{t('participants.roles.referee')}</span>}

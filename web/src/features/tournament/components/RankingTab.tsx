@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { PersonName } from '@/components/PersonName';
 import { Avatar } from '@/components/ui/Avatar';
 import { cn } from '@/lib/cn';
+import { usePersonName } from '@/lib/person';
 import { useSession } from '@/lib/SessionProvider';
 import type { TournamentDetail } from '../api/get-tournament';
 import { standingsQuery, type Standing } from '../api/tournament-data';
@@ -21,16 +22,16 @@ interface RowProps {
 
 function PlayerCell({ row, own }: { row: Standing; own: boolean }) {
   const { t } = useTranslation('tournament');
+  const name = usePersonName();
   return (
     <span className="flex min-w-0 items-center gap-2.5">
-      <Avatar photoUrl={row.player.photo_url} name={row.player.display_name} size="sm" />
+      <Avatar photoUrl={row.player.photo_url} name={name(row.player)} size="sm" />
       <span className="min-w-0">
-        <Link to={`/players/${row.player.id}`} className={cn('block truncate', linkClass)}>
-          {row.player.display_name}
-        </Link>
+        <PersonName person={row.player} className={cn('block truncate', linkClass)} />
         <span className="flex flex-wrap gap-1">
           {own && <span className="text-xs font-semibold text-brand">{t('ranking.you')}</span>}
-          <PlayerStatusBadge status={row.status} />
+          {/* An erased account is kept out of play (suspended): its label says enough. */}
+          {!row.player.deleted && <PlayerStatusBadge status={row.status} />}
         </span>
       </span>
     </span>

@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Activity, History, TrendingUp, Zap } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { PersonName } from '@/components/PersonName';
 import { SectionCard } from '@/components/ui/SectionCard';
+import type { PersonLike } from '@/lib/person';
 import { useSession } from '@/lib/SessionProvider';
 import type { TournamentDetail } from '../api/get-tournament';
 import { statisticsQuery, type MatchLine, type Standing } from '../api/tournament-data';
@@ -20,12 +21,8 @@ function Counter({ label, value }: { label: string; value: number }) {
   );
 }
 
-function Player({ person }: { person: { id: number; display_name: string } }) {
-  return (
-    <Link to={`/players/${person.id}`} className={linkClass}>
-      {person.display_name}
-    </Link>
-  );
+function Player({ person }: { person: PersonLike }) {
+  return <PersonName person={person} className={linkClass} />;
 }
 
 /** A ranked list of players with one number each (most active, climbers). */
