@@ -14,6 +14,7 @@ import (
 	"github.com/tennisladder/ladder/internal/auth"
 	"github.com/tennisladder/ladder/internal/auth/devidp"
 	"github.com/tennisladder/ladder/internal/config"
+	"github.com/tennisladder/ladder/internal/realtime"
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
 )
@@ -29,6 +30,9 @@ type Deps struct {
 	DevAccounts []devidp.Account
 	// OIDCHTTPClient talks to the identity provider (tests point it at their issuer); nil: default.
 	OIDCHTTPClient *http.Client
+	// Hub holds this instance's live-update sockets; nil: a hub of its own on an in-memory
+	// broker (the service's events then reach it only if they share it).
+	Hub *realtime.Hub
 }
 
 // Server routes every request of the application.
@@ -47,6 +51,8 @@ type Server struct {
 	contactLimiter *limiter
 	signInLimiter  *limiter
 	spa            *spa
+
+	hub     *realtime.Hub
 
 	cookies auth.Cookies
 	oidc    *auth.Provider
@@ -71,6 +77,11 @@ func New(d Deps) *Server {
 		spa:            newSPA(),
 		cookies:        auth.Cookies{Secure: d.Config.HTTPS(), SessionTTL: service.SessionTTL},
 	}
+	s.hub = d.Hub
+	if s.hub == nil {
+		s.hub = realtime.NewHub(realtime.NewMemory(), realtime.HubOptions{Log: d.Log})
+	}
+	s.metrics.watchHub(s.hub)
 	redirect := d.Config.BaseURL + "/auth/callback"
 	s.oidc = &auth.Provider{Issuer: d.Config.OIDCIssuer, ClientID: d.Config.OIDCClientID,
 		ClientSecret: d.Config.OIDCClientSecret, RedirectURL: redirect, HTTPClient: d.OIDCHTTPClient, Log: s.log}

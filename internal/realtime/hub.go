@@ -42,6 +42,7 @@ type Hub struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
+	closed sync.Once
 
 	mu       sync.Mutex
 	conns    map[int64]map[*Conn]struct{}       // user → their sockets here
@@ -96,7 +97,9 @@ func (h *Hub) Open() int { return int(h.open.Load()) }
 func (h *Hub) SlowDropped() int64 { return h.slowDropped.Load() }
 
 // Close ends every socket (going away: clients reconnect, maybe elsewhere) and stops the hub.
-func (h *Hub) Close() {
+func (h *Hub) Close() { h.closed.Do(h.close) }
+
+func (h *Hub) close() {
 	h.cancel()
 	h.mu.Lock()
 	var all []*Conn

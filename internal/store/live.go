@@ -43,3 +43,6 @@ func (db *DB) UsersVisibility(ctx context.Context, ids []int64) ([]UserVisibilit
 	err = db.R.SelectContext(ctx, &out, db.Dialect.rebind(q), args...)
 	return out, err
 }
+
+// IsPostgres reports a PostgreSQL database (several instances may share it).
+func (db *DB) IsPostgres() bool { return db.Dialect == Postgres }
