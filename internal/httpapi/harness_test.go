@@ -37,8 +37,8 @@ type live struct {
 	issuer *devidp.Provider
 	db     *store.DB
 	svc    *service.Service
-	hub    *realtime.Hub    // the live-updates hub the service publishes to (newLiveHub)
-	broker realtime.Broker  // its broker (newLiveHub)
+	hub    *realtime.Hub   // the live-updates hub the service publishes to (newLiveHub)
+	broker realtime.Broker // its broker (newLiveHub)
 }
 
 func newLive(t *testing.T, db *store.DB, edit func(*config.Config)) *live {

@@ -52,7 +52,7 @@ type Server struct {
 	signInLimiter  *limiter
 	spa            *spa
 
-	hub     *realtime.Hub
+	hub *realtime.Hub
 
 	cookies auth.Cookies
 	oidc    *auth.Provider

@@ -272,3 +272,62 @@ func TestLiveSlowClientDropped(t *testing.T) {
 		reader.expect(realtime.TypeNotification)
 	})
 }
+
+// TestLiveThreeInstances runs three servers on one PostgreSQL schema, as three `ladder serve`
+// behind a load balancer: events and presence cross instances through LISTEN/NOTIFY, and an
+// instance whose listening connection is killed reconnects and tells its clients to resync.
+func TestLiveThreeInstances(t *testing.T) {
+	dbA := storetest.NewTestPostgres(t)
+	if dbA == nil {
+		t.Skip("SKIPPED: needs " + storetest.PostgresTestURLEnv)
+	}
+	ctx := context.Background()
+	reopen := func() *store.DB {
+		db, err := store.OpenPostgres(ctx, dbA.DSN())
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		return db
+	}
+	dbB, dbC := reopen(), reopen()
+	a, b, c := newLiveHub(t, dbA, liveTestOpts), newLiveHub(t, dbB, liveTestOpts), newLiveHub(t, dbC, liveTestOpts)
+	pSession, pID := signedInSession(a, "ana@ladder.test") // sessions live in the database: valid on every instance
+	vSession, _ := signedInSession(a, "rui@ladder.test")
+
+	// A notification created on B reaches the bell socket on A.
+	onA := mustDial(t, a, pSession)
+	notifyIn(t, dbB, b.svc, pID)
+	onA.expect(realtime.TypeNotification)
+
+	// Presence: a reader on C sees the player online through A, and offline when A's socket closes.
+	viewer := mustDial(t, c, vSession)
+	viewer.send(map[string]any{"type": "presence.watch", "user_ids": []int64{pID}})
+	st := viewer.expect(realtime.TypePresenceList)
+	if len(st.OnlineUsers) == 0 {
+		// A's announcement may still be on its way; it arrives as a presence event.
+		if e := viewer.expect(realtime.TypePresence); e.UserID != pID || !e.Online {
+			t.Fatalf("presence %+v", e)
+		}
+	}
+	second := mustDial(t, b, pSession) // a second tab, on B: still online when A's closes
+	_ = onA.c.CloseNow()
+	_ = second.c.CloseNow()
+	if e := viewer.expect(realtime.TypePresence); e.UserID != pID || e.Online {
+		t.Fatalf("presence %+v, want offline after both tabs closed", e)
+	}
+
+	// The listener of A is killed: A reconnects, its clients get a resync, and events flow again.
+	onA = mustDial(t, a, pSession)
+	pg := a.broker.(*realtime.Postgres)
+	pid := pg.ListenerPID()
+	if _, err := dbB.W.ExecContext(ctx, "SELECT pg_terminate_backend($1)", int64(pid)); err != nil {
+		t.Fatal(err)
+	}
+	onA.expect(realtime.TypeResync)
+	if pg.Reconnects.Load() != 1 || pg.ListenerPID() == pid {
+		t.Fatalf("reconnects %d, listener %d (was %d)", pg.Reconnects.Load(), pg.ListenerPID(), pid)
+	}
+	notifyIn(t, dbC, c.svc, pID)
+	onA.expect(realtime.TypeNotification)
+}

@@ -45,10 +45,10 @@ type Hub struct {
 	closed sync.Once
 
 	mu       sync.Mutex
-	conns    map[int64]map[*Conn]struct{}       // user → their sockets here
-	leaving  map[int64]*time.Timer              // users whose last socket closed, within the grace
-	watchers map[int64]map[*Conn]struct{}       // user → sockets watching their presence
-	remote   map[int64]map[string]time.Time     // user → instances that have them online → last heard
+	conns    map[int64]map[*Conn]struct{}   // user → their sockets here
+	leaving  map[int64]*time.Timer          // users whose last socket closed, within the grace
+	watchers map[int64]map[*Conn]struct{}   // user → sockets watching their presence
+	remote   map[int64]map[string]time.Time // user → instances that have them online → last heard
 
 	open        atomic.Int64
 	slowDropped atomic.Int64
