@@ -1,0 +1,131 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+
+/**
+ * Live updates (docs/ARCHITECTURE.md, "Live updates"): one WebSocket per tab at /api/ws. The
+ * server sends small events of ids; we invalidate the TanStack Query keys they concern, so the
+ * views re-fetch through the API. A lost socket reconnects with backoff and jitter; after a
+ * reconnect, or a "resync" from the server (it may have missed events), everything the events
+ * cover is invalidated, so nothing is lost. The bell's 30 s poll stays as the fallback.
+ */
+
+export interface LiveEvent {
+  type: string;
+  user_id?: number;
+  tournament_id?: number;
+  challenge_id?: number;
+  match_id?: number;
+  conversation_id?: number;
+  online?: boolean;
+  online_user_ids?: number[];
+  code?: string;
+}
+
+/**
+ * The query keys the events cover, as prefixes. They mirror the features' key factories
+ * (notifications/api/keys.ts, challenges/api/keys.ts, tournament/api/get-tournament.ts); the
+ * test live.test.ts fails if they drift apart.
+ */
+export const liveKeys = {
+  notifications: (userId: number) => ['notifications', userId] as const,
+  challenges: (userId: number) => ['challenges', userId] as const,
+  matches: (userId: number) => ['matches', userId] as const,
+  tournament: (id: number) => ['tournaments', 'detail', id] as const,
+  tournaments: ['tournaments'] as const,
+};
+
+/** The keys to invalidate for an event (none for presence and typing: listeners get those). */
+export function keysFor(userId: number, e: LiveEvent): QueryKey[] {
+  switch (e.type) {
+    case 'notification':
+      return [liveKeys.notifications(userId)];
+    case 'challenge':
+    case 'match': {
+      const keys: QueryKey[] = [liveKeys.challenges(userId), liveKeys.matches(userId)];
+      if (e.tournament_id) keys.push(liveKeys.tournament(e.tournament_id));
+      return keys;
+    }
+    case 'resync':
+      return everything(userId);
+    default:
+      return [];
+  }
+}
+
+function everything(userId: number): QueryKey[] {
+  return [liveKeys.notifications(userId), liveKeys.challenges(userId), liveKeys.matches(userId), liveKeys.tournaments];
+}
+
+/** Reconnection delay: 1 s doubling to 30 s, with jitter (half to all of it). */
+export function backoff(attempt: number, random = Math.random): number {
+  const base = Math.min(30_000, 1000 * 2 ** Math.min(attempt, 5));
+  return Math.round(base / 2 + (random() * base) / 2);
+}
+
+type Listener = (e: LiveEvent) => void;
+const listeners = new Set<Listener>();
+let current: WebSocket | null = null;
+
+/** Listens to every event (presence, typing …); returns the unsubscribe function. */
+export function onLiveEvent(fn: Listener): () => void {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+/** Sends a message on the open socket (e.g. {type: 'presence.watch', user_ids}); false when none is open. */
+export function sendLive(message: object): boolean {
+  if (current?.readyState !== WebSocket.OPEN) return false;
+  current.send(JSON.stringify(message));
+  return true;
+}
+
+/**
+ * Opens the tab's socket for userId and keeps it open until the returned function is called
+ * (sign-out, another account). A socket refused for good (401/403 close before open) still
+ * retries with backoff: the session may come back.
+ */
+export function startLive(queryClient: QueryClient, userId: number): () => void {
+  let stopped = false;
+  let attempt = 0;
+  let opened = false; // a socket was open before: the next open resyncs
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const invalidate = (keys: QueryKey[]) => {
+    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+  };
+
+  const connect = () => {
+    if (stopped) return;
+    const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+    const ws = new WebSocket(`${scheme}://${window.location.host}/api/ws`);
+    current = ws;
+    ws.onmessage = (m) => {
+      let e: LiveEvent;
+      try {
+        e = JSON.parse(String(m.data)) as LiveEvent;
+      } catch {
+        return;
+      }
+      if (e.type === 'hello') {
+        attempt = 0;
+        if (opened) invalidate(everything(userId)); // events may have been missed while away
+        opened = true;
+      }
+      invalidate(keysFor(userId, e));
+      for (const fn of listeners) fn(e);
+    };
+    ws.onclose = () => {
+      if (current === ws) current = null;
+      if (stopped) return;
+      timer = setTimeout(connect, backoff(attempt++));
+    };
+  };
+
+  connect();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    const ws = current;
+    current = null;
+    ws?.close();
+  };
+}
