@@ -126,7 +126,9 @@ func (h *Hub) Serve(ws *websocket.Conn, user int64) {
 	defer h.unregister(c)
 	c.send(Event{Type: TypeHello, User: user})
 	for {
-		typ, data, err := ws.Read(h.ctx)
+		// No context to watch: Close ends every socket itself, and a cancellable context here
+		// would register a callback per socket on one shared context.
+		typ, data, err := ws.Read(context.Background())
 		if err != nil {
 			c.drop()
 			return
