@@ -331,3 +331,33 @@ func TestLiveThreeInstances(t *testing.T) {
 	notifyIn(t, dbC, c.svc, pID)
 	onA.expect(realtime.TypeNotification)
 }
+
+// Signing out (or losing the sessions to a suspension) closes the user's sockets with 4001; a
+// new socket with the revoked cookie is refused.
+func TestLiveSignOutClosesSockets(t *testing.T) {
+	storetest.ForEachDialect(t, func(t *testing.T, db *store.DB) {
+		l := newLiveHub(t, db, liveTestOpts)
+		b := l.browser()
+		b.signIn("ana@ladder.test")
+		session := b.sessionCookie()
+		s := mustDial(t, l, session)
+		if r := b.do("POST", "/api/logout", nil, "Origin", l.ts.URL); r.code != http.StatusNoContent {
+			t.Fatalf("logout: %d %s", r.code, r.body)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+		defer cancel()
+		for {
+			_, _, err := s.c.Read(ctx)
+			if err == nil {
+				continue
+			}
+			if websocket.CloseStatus(err) != realtime.StatusSessionEnded {
+				t.Fatalf("closed with %v, want 4001", err)
+			}
+			break
+		}
+		if _, code := dialWS(t, l, session, l.ts.URL); code != http.StatusUnauthorized {
+			t.Fatalf("revoked session dialed: %d", code)
+		}
+	})
+}

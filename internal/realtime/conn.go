@@ -128,13 +128,16 @@ func (c *Conn) drop() {
 }
 
 // shutdown closes the socket politely (server going away), bounded in time.
-func (c *Conn) shutdown() {
+func (c *Conn) shutdown() { c.closeWith(websocket.StatusGoingAway, "server shutting down") }
+
+// closeWith closes the socket with a close frame, bounded in time.
+func (c *Conn) closeWith(code websocket.StatusCode, reason string) {
 	c.mu.Lock()
 	c.closed = true
 	c.mu.Unlock()
 	c.ping.Stop()
 	done := make(chan struct{})
-	go func() { _ = c.ws.Close(websocket.StatusGoingAway, "server shutting down"); close(done) }()
+	go func() { _ = c.ws.Close(code, reason); close(done) }()
 	select {
 	case <-done:
 	case <-time.After(2 * time.Second):

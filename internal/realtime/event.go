@@ -15,6 +15,9 @@ const (
 	TypeTyping       = "typing" // someone types in a conversation of the reader: {conversation_id, user_id}
 	TypeResync       = "resync" // events may have been missed: re-fetch everything shown
 	TypeError        = "error"  // a client message was refused: {code}
+	// TypeSessionsEnded: some of the users' sessions were revoked (sign-out, suspension, role
+	// change). Their sockets are closed (code 4001); a tab whose session still holds reconnects.
+	TypeSessionsEnded = "sessions.ended"
 )
 
 // Types only instances exchange (never written to a socket).

@@ -30,6 +30,9 @@ type HubOptions struct {
 	TypingRecipients func(ctx context.Context, user, conversation int64) ([]int64, error)
 }
 
+// StatusSessionEnded closes the sockets of a user whose sessions were revoked.
+const StatusSessionEnded websocket.StatusCode = 4001
+
 // MaxPresenceWatch is the most users one socket may watch.
 const MaxPresenceWatch = 200
 
@@ -243,6 +246,18 @@ func (h *Hub) onEvent(e Event) {
 		h.broadcast(Event{Type: TypeResync})
 		h.broker.Publish(Event{Type: typePresenceHello, Instance: h.opts.Instance})
 		h.publishSnapshot()
+	case TypeSessionsEnded:
+		h.mu.Lock()
+		var end []*Conn
+		for _, u := range e.Users {
+			for c := range h.conns[u] {
+				end = append(end, c)
+			}
+		}
+		h.mu.Unlock()
+		for _, c := range end {
+			go c.closeWith(StatusSessionEnded, "session ended")
+		}
 	case TypePresence, typePresenceSync, typePresenceHello:
 		if e.Instance != h.opts.Instance {
 			h.remotePresence(e)

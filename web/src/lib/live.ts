@@ -61,6 +61,9 @@ export function backoff(attempt: number, random = Math.random): number {
   return Math.round(base / 2 + (random() * base) / 2);
 }
 
+/** The close code of a socket whose session was revoked. */
+export const SESSION_ENDED = 4001;
+
 type Listener = (e: LiveEvent) => void;
 const listeners = new Set<Listener>();
 let current: WebSocket | null = null;
@@ -80,10 +83,10 @@ export function sendLive(message: object): boolean {
 
 /**
  * Opens the tab's socket for userId and keeps it open until the returned function is called
- * (sign-out, another account). A socket refused for good (401/403 close before open) still
- * retries with backoff: the session may come back.
+ * (sign-out, another account). A refused socket retries with backoff too; onSessionEnded runs
+ * when the server closed it because the account's sessions were revoked.
  */
-export function startLive(queryClient: QueryClient, userId: number): () => void {
+export function startLive(queryClient: QueryClient, userId: number, onSessionEnded?: () => void): () => void {
   let stopped = false;
   let attempt = 0;
   let opened = false; // a socket was open before: the next open resyncs
@@ -113,9 +116,12 @@ export function startLive(queryClient: QueryClient, userId: number): () => void 
       invalidate(keysFor(userId, e));
       for (const fn of listeners) fn(e);
     };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
       if (current === ws) current = null;
       if (stopped) return;
+      // 4001: this account's sessions were revoked (sign-out elsewhere, suspension): let the
+      // session find out whether this tab is still signed in.
+      if (ev.code === SESSION_ENDED) onSessionEnded?.();
       timer = setTimeout(connect, backoff(attempt++));
     };
   };

@@ -6,11 +6,11 @@ import { useSession } from '@/lib/SessionProvider';
 /** Keeps the tab's live-updates socket open while someone is signed in (renders nothing). */
 export function LiveUpdates() {
   const queryClient = useQueryClient();
-  const { user } = useSession();
+  const { user, refresh } = useSession();
   const userId = user?.id ?? 0;
   useEffect(() => {
     if (!userId || typeof WebSocket === 'undefined') return;
-    return startLive(queryClient, userId);
-  }, [queryClient, userId]);
+    return startLive(queryClient, userId, () => void refresh());
+  }, [queryClient, userId, refresh]);
   return null;
 }
