@@ -93,7 +93,16 @@ for (const [lang, theme, phone] of [
     expect((await b.request.post(`/api/challenges/${c.id}/cancel`)).ok()).toBe(true);
     const card = a.getByTestId('challenge').filter({ hasText: B.name });
     await expect(card.getByTestId('challenge-status')).not.toHaveText(/^(Pending|Pendente)$/, { timeout: 10_000 });
+
+    // Presence on the player page: B sees A online while A's tab is open, offline once it closes.
+    await b.goto(`/players/${aId}`);
+    const presence = b.getByTestId('presence');
+    await expect(presence).toHaveAttribute('data-online', 'true');
+    await expect(presence).toHaveText('Online');
+    expect(await axe(b)).toEqual([]);
     await a.context().close();
+    await expect(presence).toHaveAttribute('data-online', 'false');
+    await expect(presence).toHaveText('Offline');
     await b.context().close();
   });
 }

@@ -135,3 +135,65 @@ export function startLive(queryClient: QueryClient, userId: number, onSessionEnd
     ws?.close();
   };
 }
+
+/*
+ * Presence: components ask for users' online state with usePresence(id). The tab's socket
+ * watches the union of the ids asked for (one presence.watch, sent again after a reconnect),
+ * and the server pushes changes. The server filters the ids by privacy (hidden players never
+ * show online).
+ */
+const watched = new Map<number, number>(); // user id → components asking
+let onlineNow = new Set<number>();
+const presenceSubscribers = new Set<() => void>();
+let watchQueued = false;
+
+function queueWatch() {
+  if (watchQueued) return;
+  watchQueued = true;
+  queueMicrotask(() => {
+    watchQueued = false;
+    sendLive({ type: 'presence.watch', user_ids: [...watched.keys()] });
+  });
+}
+
+function presenceChanged(next: Set<number>) {
+  onlineNow = next;
+  for (const fn of presenceSubscribers) fn();
+}
+
+onLiveEvent((e) => {
+  if (e.type === 'hello') {
+    if (watched.size > 0) queueWatch();
+  } else if (e.type === 'presence.state') {
+    presenceChanged(new Set(e.online_user_ids ?? []));
+  } else if (e.type === 'presence' && e.user_id) {
+    const next = new Set(onlineNow);
+    if (e.online) next.add(e.user_id);
+    else next.delete(e.user_id);
+    presenceChanged(next);
+  }
+});
+
+/** Starts watching id's presence; returns the function that stops. */
+export function watchPresence(id: number): () => void {
+  watched.set(id, (watched.get(id) ?? 0) + 1);
+  if (watched.get(id) === 1) queueWatch();
+  return () => {
+    const n = (watched.get(id) ?? 1) - 1;
+    if (n > 0) {
+      watched.set(id, n);
+      return;
+    }
+    watched.delete(id);
+    queueWatch();
+  };
+}
+
+export function subscribePresence(fn: () => void): () => void {
+  presenceSubscribers.add(fn);
+  return () => presenceSubscribers.delete(fn);
+}
+
+export function isOnline(id: number): boolean {
+  return onlineNow.has(id);
+}
