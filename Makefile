@@ -5,7 +5,7 @@ LDFLAGS := -s -w -X main.version=$(VERSION)
 BIN := bin/ladder
 export LADDER_DATA_DIR ?= ./data
 
-.PHONY: run build web web-deps binary test test-go test-web test-e2e api lint load upload-load clean
+.PHONY: run build web web-deps binary test test-go test-web test-e2e api lint load upload-load ws-load clean
 
 ## run: install what is missing, build everything, seed demo data into an empty database, serve on :8080
 run: build
@@ -52,6 +52,10 @@ load:
 ## upload-load: 8 concurrent hostile and ordinary uploads against a started server: peak RSS above idle (budget 256 MB), refusal latency (1 s), temp files left (0)
 upload-load:
 	go run ./scripts/uploadload -rounds 3
+
+## ws-load: 10,000 idle WebSockets on one instance: RSS growth per socket (budget 20 KB); with LADDER_TEST_POSTGRES_URL also three instances on one PostgreSQL: 1,000 sockets on C, a publish through A, p99 delivery (budget 100 ms)
+ws-load:
+	go run ./scripts/wsload -n 10000 -clients 1000 -rounds 20
 
 lint:
 	@test -z "$$(gofmt -l cmd internal web/embed.go)" || (gofmt -l cmd internal; echo "gofmt needed"; exit 1)

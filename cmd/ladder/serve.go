@@ -15,6 +15,7 @@ import (
 	"github.com/tennisladder/ladder/internal/config"
 	"github.com/tennisladder/ladder/internal/httpapi"
 	"github.com/tennisladder/ladder/internal/jobs"
+	"github.com/tennisladder/ladder/internal/realtime"
 	"github.com/tennisladder/ladder/internal/seed"
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
@@ -31,11 +32,24 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 		return err
 	}
 	defer db.Close()
-	svc := service.New(db, service.Options{Log: log, RootEmail: cfg.RootEmail, BaseURL: cfg.BaseURL, Limits: service.Limits{
+	// Live updates: the broker by database kind, one hub of sockets for this process.
+	instance := jobs.Holder()
+	broker, err := realtime.ForDatabase(ctx, db, instance, log)
+	if err != nil {
+		return fmt.Errorf("live updates: %w", err)
+	}
+	defer broker.Close()
+	var svc *service.Service
+	hub := realtime.NewHub(broker, realtime.HubOptions{Instance: instance, Log: log,
+		PresenceFilter: func(ctx context.Context, viewer int64, ids []int64) ([]int64, error) {
+			return svc.PresenceVisible(ctx, viewer, ids)
+		}})
+	defer hub.Close()
+	svc = service.New(db, service.Options{Log: log, RootEmail: cfg.RootEmail, BaseURL: cfg.BaseURL, Live: hub, Limits: service.Limits{
 		ClubsPerDay: cfg.ClubsPerDay, TournamentsPerDay: cfg.TournamentsPerDay, ChallengesPerHour: cfg.ChallengesPerHour,
 		ReportsPerHour: cfg.ReportsPerHour, UploadsPerHour: cfg.UploadsPerHour, TransfersPerHour: service.DefaultLimits.TransfersPerHour,
 		DeletionsPerDay: cfg.DeletionsPerDay}})
-	srv := httpapi.New(httpapi.Deps{Config: cfg, DB: db, Service: svc, Log: log, Version: version, DevAccounts: devAccounts()})
+	srv := httpapi.New(httpapi.Deps{Config: cfg, DB: db, Service: svc, Log: log, Version: version, DevAccounts: devAccounts(), Hub: hub})
 	ln, err := net.Listen("tcp", cfg.Listen)
 	if err != nil {
 		return err
@@ -77,6 +91,7 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 	log.Info("shutting down", "timeout", cfg.ShutdownTimeout)
 	sctx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
 	defer cancel()
+	hub.Close() // hijacked sockets are not the HTTP server's to close: clients reconnect elsewhere
 	if err := hs.Shutdown(sctx); err != nil {
 		return fmt.Errorf("shutdown: %w", err)
 	}

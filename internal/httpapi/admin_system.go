@@ -136,6 +136,9 @@ func (s *Server) systemHealth(ctx context.Context, _ *struct{}) (*systemOutput, 
 	if s.openWebSockets != nil {
 		n := s.openWebSockets()
 		v.OpenWebSockets = &n
+	} else if s.hub != nil {
+		n := int64(s.OpenSockets())
+		v.OpenWebSockets = &n
 	}
 	for i, j := range h.Jobs {
 		jv := JobRunView{Name: j.Name, Instance: j.Instance, StartedAt: j.StartedAt, DurationMS: j.DurationMS, OK: j.OK,

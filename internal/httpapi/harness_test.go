@@ -21,6 +21,7 @@ import (
 
 	"github.com/tennisladder/ladder/internal/auth/devidp"
 	"github.com/tennisladder/ladder/internal/config"
+	"github.com/tennisladder/ladder/internal/realtime"
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
 )
@@ -35,6 +36,9 @@ type live struct {
 	ts     *httptest.Server
 	issuer *devidp.Provider
 	db     *store.DB
+	svc    *service.Service
+	hub    *realtime.Hub   // the live-updates hub the service publishes to (newLiveHub)
+	broker realtime.Broker // its broker (newLiveHub)
 }
 
 func newLive(t *testing.T, db *store.DB, edit func(*config.Config)) *live {
@@ -44,6 +48,18 @@ func newLive(t *testing.T, db *store.DB, edit func(*config.Config)) *live {
 
 // newLiveWrapped is newLive with the server's handler wrapped by wrap (when not nil).
 func newLiveWrapped(t *testing.T, db *store.DB, edit func(*config.Config), wrap func(http.Handler) http.Handler) *live {
+	t.Helper()
+	return newLiveFull(t, db, edit, wrap, nil)
+}
+
+// newLiveHub is newLive with live updates wired as `ladder serve` does: the broker chosen by
+// the database, a hub with the options hub (its Instance and PresenceFilter are set here).
+func newLiveHub(t *testing.T, db *store.DB, hub realtime.HubOptions) *live {
+	t.Helper()
+	return newLiveFull(t, db, nil, nil, &hub)
+}
+
+func newLiveFull(t *testing.T, db *store.DB, edit func(*config.Config), wrap func(http.Handler) http.Handler, hubOpts *realtime.HubOptions) *live {
 	t.Helper()
 	ts := httptest.NewUnstartedServer(nil)
 	base := "http://" + ts.Listener.Addr().String()
@@ -57,17 +73,35 @@ func newLiveWrapped(t *testing.T, db *store.DB, edit func(*config.Config), wrap 
 	if edit != nil {
 		edit(&cfg)
 	}
-	svc := service.New(db, service.Options{RootEmail: cfg.RootEmail, Limits: service.Limits{ClubsPerDay: cfg.ClubsPerDay,
+	var svc *service.Service
+	var hub *realtime.Hub
+	var broker realtime.Broker
+	var liveOut service.Live
+	if hubOpts != nil {
+		o := *hubOpts
+		o.Instance = base
+		o.PresenceFilter = func(ctx context.Context, viewer int64, ids []int64) ([]int64, error) {
+			return svc.PresenceVisible(ctx, viewer, ids)
+		}
+		var err error
+		if broker, err = realtime.ForDatabase(context.Background(), db, o.Instance, nil); err != nil {
+			t.Fatal(err)
+		}
+		hub = realtime.NewHub(broker, o)
+		liveOut = hub
+		t.Cleanup(func() { hub.Close(); broker.Close() })
+	}
+	svc = service.New(db, service.Options{RootEmail: cfg.RootEmail, Live: liveOut, Limits: service.Limits{ClubsPerDay: cfg.ClubsPerDay,
 		TournamentsPerDay: cfg.TournamentsPerDay, ChallengesPerHour: cfg.ChallengesPerHour, ReportsPerHour: cfg.ReportsPerHour,
 		UploadsPerHour: cfg.UploadsPerHour}})
-	s := New(Deps{Config: cfg, DB: db, Service: svc, Version: "test"})
+	s := New(Deps{Config: cfg, DB: db, Service: svc, Version: "test", Hub: hub})
 	ts.Config.Handler = s
 	if wrap != nil {
 		ts.Config.Handler = wrap(s)
 	}
 	ts.Start()
 	t.Cleanup(ts.Close)
-	return &live{t: t, srv: s, ts: ts, issuer: issuer, db: db}
+	return &live{t: t, srv: s, ts: ts, issuer: issuer, db: db, svc: svc, hub: hub, broker: broker}
 }
 
 // browser is a cookie-keeping client that does not follow redirects (we read them).

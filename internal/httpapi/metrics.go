@@ -10,6 +10,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/tennisladder/ladder/internal/realtime"
 )
 
 // metrics has a registry of its own per server, so tests can build many servers.
@@ -36,6 +38,17 @@ func newMetrics() *metrics {
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	m.handler = promhttp.HandlerFor(reg, promhttp.HandlerOpts{Registry: reg})
 	return m
+}
+
+// watchHub exports the live-update sockets: how many are open now and how many were dropped
+// for being too slow.
+func (m *metrics) watchHub(h *realtime.Hub) {
+	m.reg.MustRegister(
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "ladder_ws_connections",
+			Help: "Live-update WebSockets open on this instance."}, func() float64 { return float64(h.Open()) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "ladder_ws_slow_dropped_total",
+			Help: "Live-update WebSockets dropped because they did not keep up."}, func() float64 { return float64(h.SlowDropped()) }),
+	)
 }
 
 func (m *metrics) observe(method, route string, status int, d time.Duration) {

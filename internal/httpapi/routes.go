@@ -30,6 +30,7 @@ func (s *Server) routes() []Route {
 		{Method: http.MethodGet, Path: "/api/openapi.json", Access: policy.Public, Summary: "OpenAPI document", register: func(*Server) {}},
 		{Method: http.MethodGet, Path: "/api/openapi.yaml", Access: policy.Public, Summary: "OpenAPI document (YAML)", register: func(*Server) {}},
 		{Method: http.MethodGet, Path: "/api/schemas/{schema}", Access: policy.Public, Summary: "JSON schemas", register: func(*Server) {}},
+		plain(http.MethodGet, "/api/ws", policy.SignedIn, "Live updates (WebSocket; same origin only)", s.serveWS),
 		plain(http.MethodGet, "/locales/{lng}/{ns}", policy.Public, "Translation files", s.locales),
 		// Everything else: the app, its assets and the SPA fallback; unknown /api paths get a 404 problem.
 		plain("", "/", policy.Public, "Single-page app, assets and its fallback", s.serveSPA),

@@ -15,6 +15,7 @@ import (
 	"github.com/tennisladder/ladder/internal/auth"
 	"github.com/tennisladder/ladder/internal/auth/devidp"
 	"github.com/tennisladder/ladder/internal/config"
+	"github.com/tennisladder/ladder/internal/realtime"
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
 )
@@ -30,6 +31,9 @@ type Deps struct {
 	DevAccounts []devidp.Account
 	// OIDCHTTPClient talks to the identity provider (tests point it at their issuer); nil: default.
 	OIDCHTTPClient *http.Client
+	// Hub holds this instance's live-update sockets; nil: a hub of its own on an in-memory
+	// broker (the service's events then reach it only if they share it).
+	Hub *realtime.Hub
 }
 
 // Server routes every request of the application.
@@ -48,6 +52,8 @@ type Server struct {
 	contactLimiter *limiter
 	signInLimiter  *limiter
 	spa            *spa
+
+	hub *realtime.Hub
 
 	cookies auth.Cookies
 	oidc    *auth.Provider
@@ -76,6 +82,11 @@ func New(d Deps) *Server {
 		cookies:        auth.Cookies{Secure: d.Config.HTTPS(), SessionTTL: service.SessionTTL},
 		startedAt:      time.Now(),
 	}
+	s.hub = d.Hub
+	if s.hub == nil {
+		s.hub = realtime.NewHub(realtime.NewMemory(), realtime.HubOptions{Log: d.Log})
+	}
+	s.metrics.watchHub(s.hub)
 	redirect := d.Config.BaseURL + "/auth/callback"
 	s.oidc = &auth.Provider{Issuer: d.Config.OIDCIssuer, ClientID: d.Config.OIDCClientID,
 		ClientSecret: d.Config.OIDCClientSecret, RedirectURL: redirect, HTTPClient: d.OIDCHTTPClient, Log: s.log}

@@ -120,3 +120,9 @@ func ParticipantPermissions(a Actor, r TournamentRelation, creatorID int64, p Pa
 		Demote:     referee && DemoteReferee(a, r, creatorID, p) == nil,
 	}
 }
+
+// SeePresence decides whether a may see whether owner is online: exactly those who may see the
+// player (SeePlayer), so a hidden or suspended player's presence is never shown to others.
+func SeePresence(a Actor, owner int64, hidden, suspended bool) bool {
+	return a.SignedIn() && SeePlayer(a, owner, hidden, suspended)
+}

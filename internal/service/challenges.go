@@ -153,6 +153,7 @@ func (s *Service) CreateChallenge(ctx context.Context, cur Current, in Challenge
 			id = c.ID
 			params := map[string]any{"name": DisplayName(cur.User), "tournament": t.Name, "count": rejected}
 			if !auto {
+				s.publishChallenge(tx, t.ID, c.ID, 0, cur.User.ID, opp.ID)
 				return s.Notify(ctx, tx, opp.ID, Note{Type: ChallengeReceived, TitleKey: "challenges.received_title",
 					MessageKey: "challenges.received", Params: params, ActionURL: "/challenges?box=received"})
 			}
@@ -164,6 +165,7 @@ func (s *Service) CreateChallenge(ctx context.Context, cur Current, in Challenge
 			if err := s.db.SetChallengeMatch(ctx, tx, c.ID, m.ID); err != nil {
 				return err
 			}
+			s.publishChallenge(tx, t.ID, c.ID, m.ID, cur.User.ID, opp.ID)
 			link := "/challenges?match=" + itoa64(m.ID)
 			if err := s.Notify(ctx, tx, opp.ID, Note{Type: ChallengeReceived, TitleKey: "challenges.auto_accepted_title",
 				MessageKey: "challenges.auto_accepted", Params: params, ActionURL: link}); err != nil {
@@ -293,6 +295,7 @@ func (s *Service) AcceptChallenge(ctx context.Context, cur Current, id int64, at
 		if err := s.db.SetChallengeMatch(ctx, tx, c.ID, m.ID); err != nil {
 			return err
 		}
+		s.publishChallenge(tx, c.TournamentID, c.ID, m.ID, c.ChallengerID, c.ChallengedID)
 		return s.Notify(ctx, tx, c.ChallengerID, Note{Type: MatchConfirmed, TitleKey: "challenges.accepted_title",
 			MessageKey: "challenges.accepted", Params: map[string]any{"name": DisplayName(cur.User), "tournament": c.TournamentName,
 				"time": at.UTC().Format(time.RFC3339)}, ActionURL: "/challenges?match=" + itoa64(m.ID)})
@@ -337,6 +340,7 @@ func (s *Service) endChallenge(ctx context.Context, cur Current, id int64, statu
 		if !ok {
 			return conflict("challenge.already_answered", map[string]any{"status": c.Status})
 		}
+		s.publishChallenge(tx, c.TournamentID, c.ID, 0, c.ChallengerID, c.ChallengedID)
 		return s.Notify(ctx, tx, other, Note{Type: ChallengeReceived, TitleKey: "challenges." + status + "_title",
 			MessageKey: "challenges." + status, Params: map[string]any{"name": DisplayName(cur.User), "tournament": c.TournamentName},
 			ActionURL: "/challenges"})
@@ -362,6 +366,7 @@ func (s *Service) expireChallenges(ctx context.Context, tx *sqlx.Tx) (int64, err
 		return 0, err
 	}
 	for _, c := range expired {
+		s.publishChallenge(tx, c.TournamentID, c.ID, 0, c.ChallengerID, c.ChallengedID)
 		for _, u := range []int64{c.ChallengerID, c.ChallengedID} {
 			if err := s.Notify(ctx, tx, u, Note{Type: ChallengeReceived, TitleKey: "challenges.expired_title",
 				MessageKey: "challenges.expired", Params: map[string]any{}, ActionURL: "/challenges"}); err != nil {

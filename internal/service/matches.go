@@ -10,6 +10,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"github.com/tennisladder/ladder/internal/policy"
+	"github.com/tennisladder/ladder/internal/realtime"
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/tennis"
 )
@@ -123,6 +124,7 @@ func (s *Service) ConfirmMatchTime(ctx context.Context, cur Current, id int64, a
 		if !ok {
 			return conflict("match.not_schedulable", map[string]any{"state": m.State})
 		}
+		s.publishMatch(tx, m)
 		me, other := s.otherPlayer(m, cur.User.ID)
 		return s.Notify(ctx, tx, other.ID, matchNote(MatchConfirmed, "time_confirmed", m,
 			map[string]any{"name": DisplayName(me), "time": at.UTC().Format(time.RFC3339)}))
@@ -192,6 +194,7 @@ func (s *Service) ReportResult(ctx context.Context, cur Current, id int64, score
 			if !ok {
 				return conflict("match.already_reported", map[string]any{"state": m.State})
 			}
+			s.publishMatch(tx, m)
 			params := map[string]any{"name": DisplayName(me), "score": written.String(), "winner": DisplayName(winner)}
 			if err := s.Notify(ctx, tx, other.ID, matchNote(ResultPending, "result_to_confirm", m, params)); err != nil {
 				return err
@@ -216,13 +219,17 @@ func (s *Service) notifyValidators(ctx context.Context, tx *sqlx.Tx, m store.Mat
 	if err != nil {
 		return err
 	}
+	var told []int64
 	for _, id := range policy.ResultValidators(refs, t.CreatorID.Int64) {
 		if id != cur.User.ID && !MatchFacts(m).Party(id) {
 			if err := s.Notify(ctx, tx, id, n); err != nil {
 				return err
 			}
+			told = append(told, id)
 		}
 	}
+	// Their list of results to validate changes too.
+	s.publish(tx, realtime.Event{Type: realtime.TypeMatch, Tournament: m.TournamentID, Match: m.ID, Users: told})
 	return nil
 }
 
@@ -262,6 +269,7 @@ func (s *Service) AnswerResult(ctx context.Context, cur Current, id int64, confi
 		if !ok {
 			return conflict("match.not_awaiting_answer", map[string]any{"state": m.State})
 		}
+		s.publishMatch(tx, m)
 		key, typ := "result_confirmed", MatchResultConfirmed
 		if !confirm {
 			key, typ = "result_disputed", ResultPending
@@ -300,6 +308,7 @@ func (s *Service) CancelMatch(ctx context.Context, cur Current, id int64) error 
 		if !ok {
 			return conflict("match.not_cancellable", map[string]any{"state": m.State})
 		}
+		s.publishMatch(tx, m)
 		if err := s.db.SetChallengeStatusByMatch(ctx, tx, id, "cancelled"); err != nil {
 			return err
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"github.com/tennisladder/ladder/internal/i18n"
+	"github.com/tennisladder/ladder/internal/realtime"
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/web"
 )
@@ -99,6 +100,7 @@ func (s *Service) Notify(ctx context.Context, tx *sqlx.Tx, userID int64, n Note)
 			TitleKey: n.TitleKey, MessageKey: n.MessageKey, Params: string(params), ActionURL: n.ActionURL}); err != nil {
 			return err
 		}
+		s.publish(tx, realtime.Event{Type: realtime.TypeNotification, Users: []int64{userID}})
 	}
 	if ch.Email && u.Status != "suspended" {
 		lang := u.Language

@@ -17,6 +17,7 @@ type Service struct {
 	baseURL   string   // for links in emails
 	standings sync.Map // tournament id → standingsEntry (see standingRows)
 	limits    limiters // per-account rate limits by action
+	live      Live     // live-update events (nil: none)
 }
 
 // Options are the settings the use cases depend on.
@@ -26,6 +27,8 @@ type Options struct {
 	BaseURL   string
 	// Limits caps creations per account; the zero value limits nothing (see DefaultLimits).
 	Limits Limits
+	// Live receives the live-update events after each commit; nil sends none.
+	Live Live
 }
 
 // New returns the use cases over db.
@@ -33,7 +36,7 @@ func New(db *store.DB, o Options) *Service {
 	if o.Log == nil {
 		o.Log = slog.New(slog.DiscardHandler)
 	}
-	s := &Service{db: db, log: o.Log, rootEmail: store.NormaliseEmail(o.RootEmail), baseURL: o.BaseURL}
+	s := &Service{db: db, log: o.Log, rootEmail: store.NormaliseEmail(o.RootEmail), baseURL: o.BaseURL, live: o.Live}
 	s.limits = newLimiters(o.Limits, func() time.Time { return s.now() })
 	return s
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"github.com/tennisladder/ladder/internal/policy"
+	"github.com/tennisladder/ladder/internal/realtime"
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/textrule"
 )
@@ -97,5 +98,9 @@ func (s *Service) SignOut(ctx context.Context, token string) error {
 	if token == "" {
 		return nil
 	}
-	return s.db.DeleteSessionByTokenHash(ctx, hashToken(token))
+	user, err := s.db.DeleteSessionByTokenHash(ctx, hashToken(token))
+	if err == nil && user != 0 && s.live != nil {
+		s.live.Publish(realtime.Event{Type: realtime.TypeSessionsEnded, Users: []int64{user}})
+	}
+	return err
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"github.com/tennisladder/ladder/internal/policy"
+	"github.com/tennisladder/ladder/internal/realtime"
 	"github.com/tennisladder/ladder/internal/store"
 )
 
@@ -266,6 +267,7 @@ func (s *Service) changeUser(ctx context.Context, actor policy.Actor, id int64, 
 		if err := change(tx, &u); err != nil {
 			return err
 		}
+		s.publish(tx, realtime.Event{Type: realtime.TypeSessionsEnded, Users: []int64{u.ID}})
 		return s.db.DeleteUserSessions(ctx, tx, u.ID)
 	})
 	if err == nil {

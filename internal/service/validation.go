@@ -55,6 +55,7 @@ func (s *Service) ValidateResult(ctx context.Context, cur Current, id int64, app
 				"score": m.Score, "from": m.State, "to": "time_confirmed", "notes": notes}); err != nil {
 				return err
 			}
+			s.publishMatch(tx, m, cur.User.ID)
 			note := matchNote(ResultValidated, "result_rejected", m, map[string]any{"score": m.Score, "notes": notes})
 			if strings.TrimSpace(notes) == "" {
 				note.MessageKey = "matches.result_rejected_no_notes" // no "rejected:  Report it again."
@@ -73,6 +74,7 @@ func (s *Service) ValidateResult(ctx context.Context, cur Current, id int64, app
 		if !ok {
 			return conflict("match.already_validated", map[string]any{"state": m.State})
 		}
+		s.publishMatch(tx, m, cur.User.ID)
 		if t.Status != "active" {
 			return conflict("tournament.not_active", nil)
 		}

@@ -31,6 +31,8 @@ type DB struct {
 	Now func() time.Time
 
 	stmts sync.Map // query text → *sqlx.Stmt on R: hot reads skip SQL parsing
+	hooks sync.Map // *sqlx.Tx → *txHooks: what runs once that transaction has committed
+	dsn   string   // PostgreSQL: the connection string (dedicated connections, other instances in tests)
 }
 
 // readStmt returns a prepared statement for q on the reader pool, preparing it once. SQLite
@@ -135,7 +137,7 @@ func OpenPostgres(ctx context.Context, dsn string) (*DB, error) {
 	p.SetMaxOpenConns(20)
 	p.SetMaxIdleConns(10)
 	p.SetConnMaxLifetime(30 * time.Minute)
-	db := &DB{W: p, R: p, Dialect: Postgres, Now: utcNow}
+	db := &DB{W: p, R: p, Dialect: Postgres, Now: utcNow, dsn: dsn}
 	if err := db.Ping(ctx); err != nil {
 		p.Close()
 		return nil, fmt.Errorf("connect to postgres: %w", err)
@@ -202,6 +204,9 @@ func (db *DB) tx(ctx context.Context, fn func(tx *sqlx.Tx) error) (err error) {
 	if err != nil {
 		return err
 	}
+	hooks := &txHooks{}
+	db.hooks.Store(tx, hooks)
+	defer db.hooks.Delete(tx) // a rolled-back (or retried) attempt forgets its hooks
 	defer func() {
 		if p := recover(); p != nil {
 			_ = tx.Rollback()
@@ -214,8 +219,47 @@ func (db *DB) tx(ctx context.Context, fn func(tx *sqlx.Tx) error) (err error) {
 	if err = fn(tx); err != nil {
 		return err
 	}
-	return tx.Commit()
+	if err = tx.Commit(); err != nil {
+		return err
+	}
+	hooks.run()
+	return nil
 }
+
+// txHooks are the functions registered with AfterCommit for one transaction.
+type txHooks struct {
+	mu  sync.Mutex
+	fns []func()
+}
+
+func (h *txHooks) run() {
+	h.mu.Lock()
+	fns := h.fns
+	h.fns = nil
+	h.mu.Unlock()
+	for _, fn := range fns {
+		fn()
+	}
+}
+
+// AfterCommit runs fn once tx (a transaction of Tx) has committed, and never when it rolls
+// back: live-update events announce only committed state. A transaction that is retried runs
+// only the hooks of its successful attempt (each attempt registers its own). fn must be quick
+// and must not block (it runs on the caller's goroutine, after the commit). A tx that does not
+// come from Tx has no hooks: fn is dropped.
+func (db *DB) AfterCommit(tx *sqlx.Tx, fn func()) {
+	v, ok := db.hooks.Load(tx)
+	if !ok {
+		return
+	}
+	h := v.(*txHooks)
+	h.mu.Lock()
+	h.fns = append(h.fns, fn)
+	h.mu.Unlock()
+}
+
+// DSN is the PostgreSQL connection string ("" on SQLite). It carries credentials: never log it.
+func (db *DB) DSN() string { return db.dsn }
 
 // notFound maps sql.ErrNoRows to ErrNotFound.
 func notFound(err error) error {

@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -58,9 +60,12 @@ func (db *DB) TouchSession(ctx context.Context, id int64, seen, expires time.Tim
 }
 
 // DeleteSessionByTokenHash revokes one session.
-func (db *DB) DeleteSessionByTokenHash(ctx context.Context, hash string) error {
-	_, err := db.W.ExecContext(ctx, db.Dialect.rebind(`DELETE FROM sessions WHERE token_hash = ?`), hash)
-	return err
+func (db *DB) DeleteSessionByTokenHash(ctx context.Context, hash string) (userID int64, err error) {
+	err = db.W.GetContext(ctx, &userID, db.Dialect.rebind(`DELETE FROM sessions WHERE token_hash = ? RETURNING user_id`), hash)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	return userID, err
 }
 
 // DeleteUserSessions revokes every session of a user (suspension, role change).

@@ -10,6 +10,7 @@ import { loadSignedInShell } from './loadSignedInShell';
 import { NavigationIndicator } from './NavigationIndicator';
 
 const FloatingActions = lazy(() => loadSignedInShell().then((m) => ({ default: m.FloatingActions })));
+const LiveUpdates = lazy(() => loadSignedInShell().then((m) => ({ default: m.LiveUpdates })));
 
 /**
  * Header, page, footer and the floating buttons around every route; for signed-in users also the
@@ -36,6 +37,7 @@ export function AppShell() {
       {user && (
         <Suspense fallback={null}>
           <FloatingActions />
+          <LiveUpdates />
         </Suspense>
       )}
       <OnboardingGate />

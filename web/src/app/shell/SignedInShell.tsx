@@ -24,6 +24,7 @@ import { isAdminOrAbove, isSuperAdmin, userName, type Role } from '@/lib/user';
 
 // The notification bell rides in this chunk: loaded once someone is signed in, like the rest.
 export { NotificationBell } from '@/features/notifications/components/NotificationBell';
+export { LiveUpdates } from './LiveUpdates';
 
 /**
  * The shell's pieces for signed-in users (spec §2 "Shell"): admin panel button, notification bell,

@@ -2,6 +2,7 @@ import { BarChart3, CalendarClock, Lock, Mail, MapPin, Medal, MessageCircle, Pen
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PresenceBadge } from '@/components/PresenceBadge';
 import { Avatar } from '@/components/ui/Avatar';
 import { buttonClasses } from '@/components/ui/Button';
 import { PageTitle } from '@/components/ui/PageTitle';
@@ -84,6 +85,7 @@ export function PlayerProfile({ player, banner }: { player: Player; banner?: Rea
                 {tc(`status.${player.status}`, { defaultValue: player.status })}
               </span>
             )}
+            {!player.is_self && <PresenceBadge userId={player.id} />}
             {player.role !== 'player' && (
               <span className="rounded-full bg-surface-2 px-2.5 py-0.5 text-xs font-semibold text-fg">
                 {tc(`roles.${player.role}`, { defaultValue: player.role })}

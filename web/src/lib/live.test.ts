@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { challengeKeys, matchKeys } from '@/features/challenges/api/keys';
+import { notificationKeys } from '@/features/notifications/api/keys';
+import { tournamentKey } from '@/features/tournament/api/get-tournament';
+import { backoff, keysFor, liveKeys } from './live';
+
+describe('live updates', () => {
+  it('invalidates the prefixes of the features’ own keys', () => {
+    expect(notificationKeys.bell(3, 'pt').slice(0, 2)).toEqual([...liveKeys.notifications(3)]);
+    expect(challengeKeys.list(3, 'received', 'pending').slice(0, 2)).toEqual([...liveKeys.challenges(3)]);
+    expect(matchKeys.one(3, 9).slice(0, 2)).toEqual([...liveKeys.matches(3)]);
+    expect([...tournamentKey(5)]).toEqual([...liveKeys.tournament(5)]);
+    expect(tournamentKey(5)[0]).toEqual(liveKeys.tournaments[0]);
+  });
+
+  it('maps events to keys', () => {
+    expect(keysFor(3, { type: 'notification' })).toEqual([['notifications', 3]]);
+    expect(keysFor(3, { type: 'challenge', challenge_id: 1, tournament_id: 5 })).toEqual([
+      ['challenges', 3],
+      ['matches', 3],
+      ['tournaments', 'detail', 5],
+    ]);
+    expect(keysFor(3, { type: 'match', match_id: 1 })).toEqual([
+      ['challenges', 3],
+      ['matches', 3],
+    ]);
+    expect(keysFor(3, { type: 'resync' })).toHaveLength(4);
+    expect(keysFor(3, { type: 'presence', user_id: 4, online: true })).toEqual([]);
+  });
+
+  it('backs off with jitter up to 30 s', () => {
+    expect(backoff(0, () => 0)).toBe(500);
+    expect(backoff(0, () => 1)).toBe(1000);
+    expect(backoff(3, () => 1)).toBe(8000);
+    expect(backoff(20, () => 1)).toBe(30_000);
+    expect(backoff(20, () => 0)).toBe(15_000);
+  });
+});
