@@ -29,7 +29,7 @@ test('a super admin sees the ten counters and follows one to its list', async ({
   await prime(page, { onboarded: true });
   await signIn(page, ACCOUNTS.superadmin);
   await page.goto('/super-admin');
-  await expect(page.getByRole('heading', { level: 1, name: 'Painel' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Super administração' })).toBeVisible();
   for (const key of COUNTERS) await expect(page.getByTestId(`counter-${key}`)).toBeVisible();
   // The counters are the server's: the same numbers as the API gives.
   const api = (await (await page.request.get('/api/admin/dashboard')).json()) as Record<string, number>;
@@ -144,7 +144,7 @@ for (const look of LOOKS) {
     const en = look.lang === 'en';
     const tag = `${look.width}-${look.lang}-${look.theme}`;
     await page.goto('/super-admin');
-    await expect(page.getByRole('heading', { level: 1, name: en ? 'Dashboard' : 'Painel' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: en ? 'Super admin' : 'Super administração' })).toBeVisible();
     await expect(page.getByTestId('counter-weekly_games')).toBeVisible();
     // The root account's label stays ROOT.
     await expect(page.getByTestId('admin-role')).toHaveText('ROOT');

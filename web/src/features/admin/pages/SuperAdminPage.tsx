@@ -18,11 +18,12 @@ import { DashboardCounters } from '../components/DashboardCounters';
 export default function SuperAdminPage() {
   const { t } = useTranslation('adminArea');
   const { t: tc } = useTranslation('clubs');
+  const { t: tCommon } = useTranslation();
   const { user } = useSession();
   const caps = capabilities(user);
   return (
     <AdminLayout>
-      <PageTitle title={t('dashboard.title')} />
+      <PageTitle title={tCommon('pages.superAdmin')} />
       <p className="mt-2 text-muted">{t('dashboard.intro')}</p>
       <div className="mt-6 space-y-6">
         {caps.has('viewDashboard') && <DashboardCounters />}
