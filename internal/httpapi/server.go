@@ -4,6 +4,7 @@
 package httpapi
 
 import (
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -27,6 +28,8 @@ type Deps struct {
 	Version string
 	// DevAccounts are listed by the development identity provider (dev mode without OIDC client).
 	DevAccounts []devidp.Account
+	// Dist replaces the embedded build of the web app (load tests, asset tests); nil: embedded.
+	Dist fs.FS
 	// OIDCHTTPClient talks to the identity provider (tests point it at their issuer); nil: default.
 	OIDCHTTPClient *http.Client
 }
@@ -68,7 +71,7 @@ func New(d Deps) *Server {
 		metrics:        newMetrics(),
 		contactLimiter: newLimiter(float64(d.Config.ContactRatePerHour)/3600, d.Config.ContactRatePerHour),
 		signInLimiter:  newLimiter(1, 30), // 30 at once, then one a second per address
-		spa:            newSPA(),
+		spa:            newSPA(d.Dist),
 		cookies:        auth.Cookies{Secure: d.Config.HTTPS(), SessionTTL: service.SessionTTL},
 	}
 	redirect := d.Config.BaseURL + "/auth/callback"

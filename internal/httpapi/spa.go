@@ -31,7 +31,12 @@ type asset struct {
 	ct   string
 }
 
-func newSPA() *spa { return &spa{dist: web.Dist(), locales: web.Locales()} }
+func newSPA(dist fs.FS) *spa {
+	if dist == nil {
+		dist = web.Dist()
+	}
+	return &spa{dist: dist, locales: web.Locales()}
+}
 
 // load returns the embedded file at name (no leading slash) or nil.
 func (s *spa) load(fsys fs.FS, name string) *asset {
