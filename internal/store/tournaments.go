@@ -167,54 +167,51 @@ type TournamentFilter struct {
 	Limit    int
 }
 
+// listStatuses is how many statuses a list statement accepts: the statement text stays the same
+// whatever the filter (so it is parsed once and cached), the unused places repeat a status.
+const listStatuses = 4
+
+// statusArgs pads statuses to listStatuses arguments.
+func statusArgs(statuses []string) []any {
+	out := make([]any, listStatuses)
+	for i := range out {
+		out[i] = statuses[min(i, len(statuses)-1)]
+	}
+	return out
+}
+
 // ListTournaments returns one page of tournaments sorted by name, and the next page's cursor.
+//
+// The statement is one static text for every filter ("? = '' OR …" switches a condition off),
+// run through the statement cache: building SQL per request cost 39 % of the list's CPU in
+// parsing (issue 16).
 func (db *DB) ListTournaments(ctx context.Context, f TournamentFilter) ([]Tournament, string, error) {
-	var where []string
-	var args []any
-	if len(f.Statuses) == 0 {
+	if len(f.Statuses) == 0 || len(f.Statuses) > listStatuses {
 		return []Tournament{}, "", nil
 	}
-	where = append(where, "t.status IN (?"+strings.Repeat(", ?", len(f.Statuses)-1)+")")
-	for _, s := range f.Statuses {
-		args = append(args, s)
-	}
-	add := func(cond string, v any) {
-		where = append(where, cond)
-		args = append(args, v)
-	}
-	if q := strings.TrimSpace(f.Query); q != "" {
-		add(`t.sort_key LIKE ? ESCAPE '\'`, likePattern(q))
-	}
-	if f.OwnOf != 0 {
-		add("t.creator_id = ?", f.OwnOf)
-	}
-	if f.MemberOf != 0 {
-		add("EXISTS (SELECT 1 FROM tournament_players mp WHERE mp.tournament_id = t.id AND mp.user_id = ? AND mp.status <> 'requested')", f.MemberOf)
-	}
-	if f.ClubID != 0 {
-		add("t.club_id = ?", f.ClubID)
-	}
-	if f.District != "" {
-		add("t.district = ?", f.District)
-	}
-	if f.Privacy != "" {
-		add("t.privacy = ?", f.Privacy)
-	}
-	if f.RankingType != "" {
-		add("t.ranking_type = ?", f.RankingType)
-	}
-	if key, id, ok := decodeCursor(f.Cursor); ok {
-		where = append(where, "(t.sort_key > ? OR (t.sort_key = ? AND t.id > ?))")
-		args = append(args, key, key, id)
-	}
+	q := strings.TrimSpace(f.Query)
+	key, id, hasCursor := decodeCursor(f.Cursor)
 	limit := f.Limit
 	if limit <= 0 || limit > 100 {
 		limit = 24
 	}
-	args = append(args, limit+1)
+	args := append(statusArgs(f.Statuses),
+		q, db.Dialect.containsArg(q),
+		f.OwnOf, f.OwnOf, f.MemberOf, f.MemberOf, f.ClubID, f.ClubID,
+		f.District, f.District, f.Privacy, f.Privacy, f.RankingType, f.RankingType,
+		hasCursor, key, key, id, limit+1)
 	out := []Tournament{}
-	err := db.R.SelectContext(ctx, &out, db.Dialect.rebind(`SELECT `+tournamentColumns+tournamentFrom+` WHERE `+
-		strings.Join(where, " AND ")+` ORDER BY t.sort_key, t.id LIMIT ?`), args...)
+	err := db.selectRows(ctx, &out, `SELECT `+tournamentColumns+tournamentFrom+`
+		WHERE t.status IN (?, ?, ?, ?)
+		AND (? = '' OR `+db.Dialect.contains("t.sort_key")+`)
+		AND (? = 0 OR t.creator_id = ?)
+		AND (? = 0 OR EXISTS (SELECT 1 FROM tournament_players mp WHERE mp.tournament_id = t.id AND mp.user_id = ? AND mp.status <> 'requested'))
+		AND (? = 0 OR t.club_id = ?)
+		AND (? = '' OR t.district = ?)
+		AND (? = '' OR t.privacy = ?)
+		AND (? = '' OR t.ranking_type = ?)
+		AND (NOT ? OR t.sort_key > ? OR (t.sort_key = ? AND t.id > ?))
+		ORDER BY t.sort_key, t.id LIMIT ?`, args...)
 	if err != nil {
 		return nil, "", err
 	}
