@@ -1,11 +1,13 @@
 package httpapi
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/tennisladder/ladder/internal/config"
@@ -121,11 +123,15 @@ func BenchmarkReads(b *testing.B) {
 	if err != nil || len(list) != 1 {
 		b.Fatalf("demo tournament: %v", err)
 	}
-	s := New(Deps{Config: config.Config{BaseURL: "http://localhost", ContactRatePerHour: 1, RequestTimeout: 10 * time.Second}, DB: db, Service: svc})
+	dist := fstest.MapFS{"index.html": {Data: []byte("<!doctype html>")},
+		"assets/index-0a1b2c3d.js": {Data: bytes.Repeat([]byte("x"), 50000)}, "assets/index-0a1b2c3d.js.br": {Data: bytes.Repeat([]byte("y"), 15000)}}
+	s := New(Deps{Config: config.Config{BaseURL: "http://localhost", ContactRatePerHour: 1, RequestTimeout: 10 * time.Second}, DB: db, Service: svc, Dist: dist})
 	for _, ep := range []struct {
 		name, path string
 		signedIn   bool
 	}{
+		{"asset", "/assets/index-0a1b2c3d.js", false},
+		{"hello-through-middleware", "/healthz", false},
 		{"standings", fmt.Sprintf("/api/tournaments/%d/standings", list[0].ID), false},
 		{"tournaments", "/api/tournaments", false},
 		{"clubs", "/api/clubs", false},
@@ -143,6 +149,8 @@ func BenchmarkReads(b *testing.B) {
 					if ep.signedIn {
 						r.Header.Set("Cookie", "ladder_session="+token)
 					}
+					r.Header.Set("Accept-Encoding", "gzip, deflate, br, zstd")
+					r.Header.Set("Accept-Language", "pt-PT,pt;q=0.9,en;q=0.8")
 					w := httptest.NewRecorder()
 					s.ServeHTTP(w, r)
 					if w.Code != 200 {
