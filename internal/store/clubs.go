@@ -40,7 +40,7 @@ type Club struct {
 const clubColumns = `c.id, c.name, c.sort_key, c.address, c.phone, c.email, c.website, c.district, c.municipality,
 	c.surfaces, c.facilities, c.status, c.reject_reason, c.creator_id, c.decided_by, c.decided_at, c.expires_at,
 	c.image_etag, c.created_at, c.updated_at,
-	(SELECT COUNT(*) FROM club_members m WHERE m.club_id = c.id) AS members`
+	c.member_count AS members`
 
 // InsertClub stores a new club (its status, expiry and creator set by the caller).
 func (db *DB) InsertClub(ctx context.Context, tx *sqlx.Tx, c *Club) error {

@@ -44,7 +44,7 @@ type Tournament struct {
 	Version         int64         `db:"version"` // bumped by every change to the standings (see Bump)
 	CreatedAt       time.Time     `db:"created_at"`
 	UpdatedAt       time.Time     `db:"updated_at"`
-	Players         int           `db:"players"` // computed: admitted players (not referees, not requests)
+	Players         int           `db:"players"` // admitted players (not referees, not requests), kept by triggers (00013)
 }
 
 const tournamentColumns = `t.id, t.name, t.sort_key, t.club_id, COALESCE(c.name, '') AS club_name, t.location, t.district,
@@ -52,7 +52,7 @@ const tournamentColumns = `t.id, t.name, t.sort_key, t.club_id, COALESCE(c.name,
 	t.defeat, t.min_games, t.max_games, t.period_weeks, t.challenge_range, t.max_participants, t.special_rules,
 	t.image_etag, t.status, t.reject_reason, t.creator_id, t.decided_by, t.decided_at, t.expires_at, t.snapshot_week,
 	t.version, t.created_at, t.updated_at,
-	(SELECT COUNT(*) FROM tournament_players p WHERE p.tournament_id = t.id AND p.role = 'player' AND p.status <> 'requested') AS players`
+	t.player_count AS players`
 
 const tournamentFrom = ` FROM tournaments t LEFT JOIN clubs c ON c.id = t.club_id`
 

@@ -37,7 +37,64 @@ END
 $$;
 -- +goose StatementEnd
 
+-- Players of a tournament and members of a club, counted as rows change (issue 16: every list
+-- row counted them again, a cost that grows with the ladder). Triggers keep the counts on both
+-- databases whatever code path changes the rows, cascading deletes included; the points and
+-- positions a result changes do not fire them (only role, status and tournament do).
+ALTER TABLE tournaments ADD COLUMN player_count INTEGER NOT NULL DEFAULT 0;
+UPDATE tournaments SET player_count = (SELECT COUNT(*) FROM tournament_players p
+    WHERE p.tournament_id = tournaments.id AND p.role = 'player' AND p.status <> 'requested');
+ALTER TABLE clubs ADD COLUMN member_count INTEGER NOT NULL DEFAULT 0;
+UPDATE clubs SET member_count = (SELECT COUNT(*) FROM club_members m WHERE m.club_id = clubs.id);
+
+-- +goose StatementBegin
+CREATE FUNCTION tournament_players_count() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    was BOOLEAN := TG_OP <> 'INSERT' AND OLD.role = 'player' AND OLD.status <> 'requested';
+    now_counted BOOLEAN := TG_OP <> 'DELETE' AND NEW.role = 'player' AND NEW.status <> 'requested';
+BEGIN
+    IF TG_OP = 'UPDATE' AND OLD.tournament_id = NEW.tournament_id AND was = now_counted THEN
+        RETURN NULL;
+    END IF;
+    IF was THEN
+        UPDATE tournaments SET player_count = player_count - 1 WHERE id = OLD.tournament_id;
+    END IF;
+    IF now_counted THEN
+        UPDATE tournaments SET player_count = player_count + 1 WHERE id = NEW.tournament_id;
+    END IF;
+    RETURN NULL;
+END
+$$;
+-- +goose StatementEnd
+CREATE TRIGGER tournament_players_count AFTER INSERT OR DELETE OR UPDATE OF role, status, tournament_id
+    ON tournament_players FOR EACH ROW EXECUTE FUNCTION tournament_players_count();
+
+-- +goose StatementBegin
+CREATE FUNCTION club_members_count() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF TG_OP = 'UPDATE' AND OLD.club_id = NEW.club_id THEN
+        RETURN NULL;
+    END IF;
+    IF TG_OP <> 'INSERT' THEN
+        UPDATE clubs SET member_count = member_count - 1 WHERE id = OLD.club_id;
+    END IF;
+    IF TG_OP <> 'DELETE' THEN
+        UPDATE clubs SET member_count = member_count + 1 WHERE id = NEW.club_id;
+    END IF;
+    RETURN NULL;
+END
+$$;
+-- +goose StatementEnd
+CREATE TRIGGER club_members_count AFTER INSERT OR DELETE OR UPDATE OF club_id
+    ON club_members FOR EACH ROW EXECUTE FUNCTION club_members_count();
+
 -- +goose Down
+DROP TRIGGER club_members_count ON club_members;
+DROP FUNCTION club_members_count();
+DROP TRIGGER tournament_players_count ON tournament_players;
+DROP FUNCTION tournament_players_count();
+ALTER TABLE clubs DROP COLUMN member_count;
+ALTER TABLE tournaments DROP COLUMN player_count;
 DROP INDEX IF EXISTS tournaments_search_trgm_idx;
 DROP INDEX IF EXISTS clubs_search_trgm_idx;
 DROP INDEX IF EXISTS users_search_trgm_idx;
