@@ -88,7 +88,24 @@ $$;
 CREATE TRIGGER club_members_count AFTER INSERT OR DELETE OR UPDATE OF club_id
     ON club_members FOR EACH ROW EXECUTE FUNCTION club_members_count();
 
+-- A version of each account, bumped by every change to its row whatever code path makes it:
+-- signed-in requests keep the account in memory and read only this number (and the session's
+-- expiry) to know whether it is still good (issue 16; see service.Authenticate).
+ALTER TABLE users ADD COLUMN version BIGINT NOT NULL DEFAULT 0;
+-- +goose StatementBegin
+CREATE FUNCTION users_version() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    NEW.version := OLD.version + 1;
+    RETURN NEW;
+END
+$$;
+-- +goose StatementEnd
+CREATE TRIGGER users_version BEFORE UPDATE ON users FOR EACH ROW EXECUTE FUNCTION users_version();
+
 -- +goose Down
+DROP TRIGGER users_version ON users;
+DROP FUNCTION users_version();
+ALTER TABLE users DROP COLUMN version;
 DROP TRIGGER club_members_count ON club_members;
 DROP FUNCTION club_members_count();
 DROP TRIGGER tournament_players_count ON tournament_players;

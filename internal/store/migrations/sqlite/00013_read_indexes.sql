@@ -62,7 +62,21 @@ BEGIN
 END;
 -- +goose StatementEnd
 
+-- A version of each account, bumped by every change to its row whatever code path makes it:
+-- signed-in requests keep the account in memory and read only this number (and the session's
+-- expiry) to know whether it is still good (issue 16; see service.Authenticate).
+ALTER TABLE users ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+-- +goose StatementBegin
+CREATE TRIGGER users_version AFTER UPDATE ON users
+WHEN NEW.version = OLD.version
+BEGIN
+    UPDATE users SET version = OLD.version + 1 WHERE id = NEW.id;
+END;
+-- +goose StatementEnd
+
 -- +goose Down
+DROP TRIGGER users_version;
+ALTER TABLE users DROP COLUMN version;
 DROP TRIGGER club_members_count_update;
 DROP TRIGGER club_members_count_delete;
 DROP TRIGGER club_members_count_insert;
