@@ -107,8 +107,11 @@ type ClubFilter struct {
 // ListClubs returns one page of clubs sorted by name, and the cursor of the next page. Like
 // ListTournaments, one static statement serves every filter (parsed once, cached).
 func (db *DB) ListClubs(ctx context.Context, f ClubFilter) ([]Club, string, error) {
-	if (len(f.Statuses) == 0 && f.OwnPendingOf == 0) || len(f.Statuses) > listStatuses {
+	if len(f.Statuses) == 0 && f.OwnPendingOf == 0 {
 		return []Club{}, "", nil
+	}
+	if len(f.Statuses) > listStatuses {
+		return nil, "", fmt.Errorf("list clubs: %d statuses, at most %d", len(f.Statuses), listStatuses)
 	}
 	statuses := []any{"", "", "", ""} // no status is '': with none given, only the own clubs show
 	if len(f.Statuses) > 0 {
