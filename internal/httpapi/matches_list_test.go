@@ -7,24 +7,16 @@ import (
 	"net/http/httptest"
 	"testing"
 
-	"github.com/tennisladder/ladder/internal/config"
 	"github.com/tennisladder/ladder/internal/seed"
 	"github.com/tennisladder/ladder/internal/service"
-	"github.com/tennisladder/ladder/internal/store"
-	"github.com/tennisladder/ladder/internal/store/storetest"
 )
 
 // GET /api/matches reads the tournament facts once per tournament instead of each match again;
 // every item must still say exactly what GET /api/matches/{id} says of that match, for players,
-// referees, creators and super admins, in both scopes.
-func TestMatchListAgreesWithMatch(t *testing.T) {
-	storetest.ForEachDialect(t, func(t *testing.T, db *store.DB) {
-		ctx := context.Background()
-		if _, err := seed.Demo(ctx, db); err != nil {
-			t.Fatal(err)
-		}
-		svc := service.New(db, service.Options{})
-		s := New(Deps{Config: config.Config{BaseURL: "http://localhost", ContactRatePerHour: 1}, DB: db, Service: svc})
+// referees, creators and super admins, in both scopes. Run by TestDemoReads.
+func checkMatchListAgrees(t *testing.T, svc *service.Service, s *Server) {
+	ctx := context.Background()
+	{
 		get := func(token, path string, into any) {
 			t.Helper()
 			r := httptest.NewRequest("GET", path, nil)
@@ -67,5 +59,5 @@ func TestMatchListAgreesWithMatch(t *testing.T) {
 		if compared == 0 {
 			t.Fatal("no match listed for any demo account: nothing compared")
 		}
-	})
+	}
 }

@@ -17,17 +17,15 @@ import (
 // Standings come in pages (offset, limit): the pages put together are the whole ranking in
 // order, total counts it all, next_offset leads to the next page and is absent on the last;
 // without parameters the whole ladder of a club still comes in one page (the web's tabs).
-func TestStandingsPages(t *testing.T) {
-	storetest.ForEachDialect(t, func(t *testing.T, db *store.DB) {
-		ctx := context.Background()
-		if _, err := seed.Demo(ctx, db); err != nil {
-			t.Fatal(err)
-		}
-		list, _, err := db.ListTournaments(ctx, store.TournamentFilter{Query: "Super Ladder", Statuses: []string{"active"}})
-		if err != nil || len(list) != 1 {
-			t.Fatalf("demo tournament: %v", err)
-		}
-		s := New(Deps{Config: config.Config{BaseURL: "http://localhost", ContactRatePerHour: 1}, DB: db, Service: service.New(db, service.Options{})})
+// Run by TestDemoReads on the demo's 60-player ladder (one seed for several tests: seeding is
+// slow under -race).
+func checkStandingsPages(t *testing.T, db *store.DB, s *Server) {
+	ctx := context.Background()
+	list, _, err := db.ListTournaments(ctx, store.TournamentFilter{Query: "Super Ladder", Statuses: []string{"active"}})
+	if err != nil || len(list) != 1 {
+		t.Fatalf("demo tournament: %v", err)
+	}
+	{
 		type page struct {
 			Total      int  `json:"total"`
 			NextOffset *int `json:"next_offset"`
@@ -89,5 +87,18 @@ func TestStandingsPages(t *testing.T) {
 				t.Fatalf("%s: status %d, want 422", bad, w.Code)
 			}
 		}
+	}
+}
+
+// TestDemoReads seeds the demo once per database and checks the reads that need a full ladder.
+func TestDemoReads(t *testing.T) {
+	storetest.ForEachDialect(t, func(t *testing.T, db *store.DB) {
+		if _, err := seed.Demo(context.Background(), db); err != nil {
+			t.Fatal(err)
+		}
+		svc := service.New(db, service.Options{})
+		s := New(Deps{Config: config.Config{BaseURL: "http://localhost", ContactRatePerHour: 1}, DB: db, Service: svc})
+		t.Run("standings pages", func(t *testing.T) { checkStandingsPages(t, db, s) })
+		t.Run("match list agrees with each match", func(t *testing.T) { checkMatchListAgrees(t, svc, s) })
 	})
 }

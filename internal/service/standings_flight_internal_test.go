@@ -2,11 +2,14 @@ package service
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
-	"github.com/tennisladder/ladder/internal/seed"
+	"github.com/jmoiron/sqlx"
+
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
 )
@@ -17,13 +20,28 @@ import (
 func TestStandingsSingleFlight(t *testing.T) {
 	storetest.ForEachDialect(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		if _, err := seed.Demo(ctx, db); err != nil {
+		tr := store.Tournament{Name: "Ladder", Privacy: "public", RankingType: "points", Preset: "standard", WinVsHigher: 3,
+			WinVsLower: 2, Defeat: 0, ResponseDays: 7, MaxRejections: 3, MinGames: 1, MaxGames: 4, PeriodWeeks: 2,
+			ChallengeRange: 3, Status: "active", ExpiresAt: time.Now().Add(time.Hour)}
+		err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+			if err := db.InsertTournament(ctx, tx, &tr); err != nil {
+				return err
+			}
+			for i := range 6 {
+				u := store.User{Email: fmt.Sprintf("p%d@flight.test", i), Role: "player"}
+				if err := db.InsertUser(ctx, tx, &u); err != nil {
+					return err
+				}
+				if _, err := db.AddParticipant(ctx, tx, tr.ID, u.ID, "active"); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
 			t.Fatal(err)
 		}
-		list, _, err := db.ListTournaments(ctx, store.TournamentFilter{Query: "Super Ladder", Statuses: []string{"active"}})
-		if err != nil || len(list) != 1 {
-			t.Fatalf("demo tournament: %v", err)
-		}
+		list := []store.Tournament{tr}
 		s := New(db, Options{})
 		const n = 16
 		var missed atomic.Int32
