@@ -5,7 +5,7 @@ LDFLAGS := -s -w -X main.version=$(VERSION)
 BIN := bin/ladder
 export LADDER_DATA_DIR ?= ./data
 
-.PHONY: run build web web-deps binary test test-go test-web test-e2e api lint load upload-load ws-load clean
+.PHONY: run build web web-deps binary test test-go test-web test-e2e api lint load bench upload-load ws-load clean
 
 ## run: install what is missing, build everything, seed demo data into an empty database, serve on :8080
 run: build
@@ -48,6 +48,11 @@ api: web-deps
 ## load: measure read endpoints against a bare hello handler on loopback (DESIGN budget 0.35×)
 load:
 	go run ./scripts/loadtest -duration 5s -conns 16
+
+## bench: every read budget of issue 16 beside its figure (ratios to a bare hello handler in the same run, medians of 3 rounds, p99 at half the saturating rate), then the in-process read benchmarks; after `make build` the asset is the real largest script, before it a synthetic one; docs/PERFORMANCE.md says how to read them
+bench:
+	go run ./scripts/loadtest -duration 2s -rounds 3
+	go test ./internal/httpapi -run '^$$' -bench 'Hello$$|Reads' -benchtime 2000x
 
 ## upload-load: 8 concurrent hostile and ordinary uploads against a started server: peak RSS above idle (budget 256 MB), refusal latency (1 s), temp files left (0)
 upload-load:

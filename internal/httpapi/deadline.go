@@ -68,8 +68,8 @@ func (c valuesOf) Value(key any) any { return c.values.Value(key) }
 // operationContext gives an operation's handler its deadline (set already, when the request
 // arrived, for everything but uploads).
 func (s *Server) operationContext(ctx context.Context) (context.Context, context.CancelFunc) {
-	if s.cfg.RequestTimeout <= 0 {
-		return ctx, func() {}
+	if _, ok := ctx.Deadline(); ok || s.cfg.RequestTimeout <= 0 {
+		return ctx, func() {} // the middleware's deadline stands: a second timer per request was waste
 	}
 	return context.WithTimeout(ctx, s.cfg.RequestTimeout)
 }

@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -72,7 +74,30 @@ const langKey ctxKey = iota
 
 // withLang stores the language of the request (from Accept-Language) in its context.
 func withLang(r *http.Request) *http.Request {
-	return r.WithContext(context.WithValue(r.Context(), langKey, i18n.Lang(r.Header.Get("Accept-Language"))))
+	return r.WithContext(context.WithValue(r.Context(), langKey, langFor(r.Header.Get("Accept-Language"))))
+}
+
+// langs remembers the language chosen for Accept-Language headers seen (browsers send a handful
+// of distinct ones; parsing one cost more than the rest of the middleware). It stops growing at
+// langCacheMax entries, so hostile headers cannot fill memory.
+var (
+	langs     sync.Map // header → language
+	langCount atomic.Int64
+)
+
+const langCacheMax = 1024
+
+func langFor(header string) string {
+	if l, ok := langs.Load(header); ok {
+		return l.(string)
+	}
+	l := i18n.Lang(header)
+	if len(header) <= 200 && langCount.Load() < langCacheMax {
+		if _, loaded := langs.LoadOrStore(header, l); !loaded {
+			langCount.Add(1)
+		}
+	}
+	return l
 }
 
 func langOf(ctx context.Context) string {

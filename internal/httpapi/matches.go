@@ -89,19 +89,16 @@ type listMatchesOutput struct {
 
 func (s *Server) listMatches(ctx context.Context, in *listMatchesInput) (*listMatchesOutput, error) {
 	cur := currentFrom(ctx)
-	ms, err := s.svc.Matches(ctx, cur, service.MatchListInput{Scope: in.Scope, TournamentID: in.TournamentID, States: in.State,
+	ms, accs, err := s.svc.MatchList(ctx, cur, service.MatchListInput{Scope: in.Scope, TournamentID: in.TournamentID, States: in.State,
 		Before: in.Before, Limit: in.Limit})
 	if err != nil {
 		return nil, s.problemFrom(ctx, err)
 	}
 	out := &listMatchesOutput{}
-	out.Body.Items = make([]MatchView, 0, len(ms))
-	for _, m := range ms {
-		_, acc, err := s.svc.Match(ctx, cur, m.ID)
-		if err != nil {
-			continue
-		}
-		out.Body.Items = append(out.Body.Items, viewMatch(m, acc, time.Now()))
+	out.Body.Items = make([]MatchView, len(ms))
+	now := time.Now()
+	for i, m := range ms {
+		out.Body.Items[i] = viewMatch(m, accs[i], now)
 	}
 	return out, nil
 }

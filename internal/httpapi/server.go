@@ -4,6 +4,7 @@
 package httpapi
 
 import (
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -29,6 +30,8 @@ type Deps struct {
 	Version string
 	// DevAccounts are listed by the development identity provider (dev mode without OIDC client).
 	DevAccounts []devidp.Account
+	// Dist replaces the embedded build of the web app (load tests, asset tests); nil: embedded.
+	Dist fs.FS
 	// OIDCHTTPClient talks to the identity provider (tests point it at their issuer); nil: default.
 	OIDCHTTPClient *http.Client
 	// Hub holds this instance's live-update sockets; nil: a hub of its own on an in-memory
@@ -78,7 +81,7 @@ func New(d Deps) *Server {
 		metrics:        newMetrics(),
 		contactLimiter: newLimiter(float64(d.Config.ContactRatePerHour)/3600, d.Config.ContactRatePerHour),
 		signInLimiter:  newLimiter(1, 30), // 30 at once, then one a second per address
-		spa:            newSPA(),
+		spa:            newSPA(d.Dist),
 		cookies:        auth.Cookies{Secure: d.Config.HTTPS(), SessionTTL: service.SessionTTL},
 		startedAt:      time.Now(),
 	}

@@ -229,6 +229,28 @@ func TestSPAServing(t *testing.T) {
 	if ct := s.do(call{method: "GET", path: "/assets/index-abc123.js", header: map[string]string{"Accept-Encoding": "br"}}).Header().Get("Content-Type"); !strings.Contains(ct, "javascript") {
 		t.Errorf("precompressed asset type %q", ct)
 	}
+	// A hashed asset (served before the middleware chain): length, security headers, 304 on its
+	// ETag (per encoding), HEAD without a body, odd paths left to the ordinary route.
+	a := s.do(call{method: "GET", path: "/assets/index-abc123.js", header: map[string]string{"Accept-Encoding": "br"}})
+	if a.Header().Get("Content-Length") != "6" || a.Header().Get("X-Content-Type-Options") != "nosniff" || a.Header().Get("Vary") != "Accept-Encoding" {
+		t.Errorf("asset headers %v", a.Header())
+	}
+	if w := s.do(call{method: "GET", path: "/assets/index-abc123.js", header: map[string]string{"Accept-Encoding": "br",
+		"If-None-Match": a.Header().Get("ETag")}}); w.Code != 304 || w.Body.Len() != 0 {
+		t.Errorf("asset If-None-Match: %d %q", w.Code, w.Body)
+	}
+	if w := s.do(call{method: "GET", path: "/assets/index-abc123.js", header: map[string]string{"If-None-Match": a.Header().Get("ETag")}}); w.Code != 200 || w.Body.String() != "console.log(1)" {
+		t.Errorf("the br ETag revalidated the plain file: %d", w.Code)
+	}
+	if w := s.do(call{method: "HEAD", path: "/assets/index-abc123.js"}); w.Code != 200 || w.Body.Len() != 0 || w.Header().Get("Content-Length") != "14" {
+		t.Errorf("asset HEAD: %d %q %v", w.Code, w.Body, w.Header())
+	}
+	if w := s.do(call{method: "GET", path: "/assets/index-abc123.js.br"}); w.Code != 404 {
+		t.Errorf("a precompressed sibling served by name: %d", w.Code)
+	}
+	if w := s.do(call{method: "POST", path: "/assets/index-abc123.js"}); w.Code != 405 {
+		t.Errorf("asset POST: %d", w.Code)
+	}
 	// Revalidation works: the ETag answers 304.
 	etag := s.do(call{method: "GET", path: "/"}).Header().Get("ETag")
 	if w := s.do(call{method: "GET", path: "/", header: map[string]string{"If-None-Match": etag}}); w.Code != 304 {

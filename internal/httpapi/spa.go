@@ -29,9 +29,16 @@ type asset struct {
 	body []byte
 	etag string
 	ct   string
+	// Header values prepared once (serveHashedAsset assigns them without allocating).
+	hdrType, hdrETag, hdrLength []string
 }
 
-func newSPA() *spa { return &spa{dist: web.Dist(), locales: web.Locales()} }
+func newSPA(dist fs.FS) *spa {
+	if dist == nil {
+		dist = web.Dist()
+	}
+	return &spa{dist: dist, locales: web.Locales()}
+}
 
 // load returns the embedded file at name (no leading slash) or nil.
 func (s *spa) load(fsys fs.FS, name string) *asset {
@@ -52,6 +59,7 @@ func (s *spa) load(fsys fs.FS, name string) *asset {
 		ct = http.DetectContentType(b)
 	}
 	a := &asset{body: b, etag: `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`, ct: ct}
+	a.hdrType, a.hdrETag, a.hdrLength = []string{a.ct}, []string{a.etag}, []string{strconv.Itoa(len(b))}
 	s.files.Store(key, a)
 	return a
 }
@@ -83,19 +91,90 @@ func (s *spa) precompressed(fsys fs.FS, name, accept string) (string, *asset) {
 	return "", nil
 }
 
+// acceptsEncoding reports whether an Accept-Encoding header accepts token (q > 0). It walks the
+// header without splitting it into slices: it runs for every file served.
 func acceptsEncoding(header, token string) bool {
-	for _, part := range strings.Split(header, ",") {
+	for rest := header; rest != ""; {
+		var part string
+		part, rest, _ = strings.Cut(rest, ",")
 		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
 		if !strings.EqualFold(strings.TrimSpace(name), token) {
 			continue
 		}
 		q := 1.0
-		for _, p := range strings.Split(params, ";") {
+		for params != "" {
+			var p string
+			p, params, _ = strings.Cut(params, ";")
 			if k, v, ok := strings.Cut(strings.TrimSpace(p), "="); ok && strings.TrimSpace(k) == "q" {
 				q, _ = strconv.ParseFloat(strings.TrimSpace(v), 64)
 			}
 		}
 		return q > 0
+	}
+	return false
+}
+
+var (
+	hdrImmutable = []string{"public, max-age=31536000, immutable"}
+	hdrVaryAE    = []string{"Accept-Encoding"}
+	hdrBr        = []string{"br"}
+	hdrGzip      = []string{"gzip"}
+)
+
+// serveHashedAsset answers a GET or HEAD of a file under /assets/ of the build (content-hashed
+// names, so cached for a year) straight from memory: the precompressed sibling the client
+// accepts, prepared header values, a 304 for a matching If-None-Match, and the body in one
+// write. It reports false for anything else (other paths, missing files, odd paths), which
+// then takes the ordinary route (and its 404). Range requests get the whole file, as HTTP
+// allows; browsers do not ask ranges of scripts and styles.
+func (s *Server) serveHashedAsset(w http.ResponseWriter, r *http.Request) bool {
+	if (r.Method != http.MethodGet && r.Method != http.MethodHead) || !strings.HasPrefix(r.URL.Path, "/assets/") {
+		return false
+	}
+	name := r.URL.Path[1:]
+	if path.Clean(r.URL.Path) != r.URL.Path || strings.HasSuffix(name, ".br") || strings.HasSuffix(name, ".gz") {
+		return false
+	}
+	a := s.spa.load(s.spa.dist, name)
+	if a == nil {
+		return false
+	}
+	h := w.Header()
+	s.securityHeaders(h, r)
+	h["Cache-Control"] = hdrImmutable
+	h["Content-Type"] = a.hdrType
+	h["Vary"] = hdrVaryAE
+	chosen := a
+	if enc, c := s.spa.precompressed(s.spa.dist, name, r.Header.Get("Accept-Encoding")); c != nil {
+		chosen = c
+		if enc == "br" {
+			h["Content-Encoding"] = hdrBr
+		} else {
+			h["Content-Encoding"] = hdrGzip
+		}
+	}
+	h["Etag"] = chosen.hdrETag
+	if inm := r.Header.Get("If-None-Match"); inm != "" && etagListed(inm, chosen.etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return true
+	}
+	h["Content-Length"] = chosen.hdrLength
+	w.WriteHeader(http.StatusOK)
+	if r.Method == http.MethodGet {
+		_, _ = w.Write(chosen.body)
+	}
+	return true
+}
+
+// etagListed reports whether an If-None-Match header names etag (or is "*"); weak comparison.
+func etagListed(header, etag string) bool {
+	for rest := header; rest != ""; {
+		var t string
+		t, rest, _ = strings.Cut(rest, ",")
+		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
+		if t == "*" || t == etag {
+			return true
+		}
 	}
 	return false
 }
@@ -118,8 +197,9 @@ func (s *Server) serveSPA(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
-	if name != "" && name != "index.html" && !strings.HasSuffix(name, ".br") && !strings.HasSuffix(name, ".gz") {
-		if a := s.spa.load(s.spa.dist, name); a != nil {
+	sibling := strings.HasSuffix(name, ".br") || strings.HasSuffix(name, ".gz") // served only as an encoding
+	if name != "" && name != "index.html" {
+		if a := s.spa.load(s.spa.dist, name); a != nil && !sibling {
 			cache := "no-cache"
 			if strings.HasPrefix(name, "assets/") {
 				cache = "public, max-age=31536000, immutable"

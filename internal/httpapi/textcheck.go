@@ -69,6 +69,9 @@ func checkURL(u *url.URL) []badText {
 	if c := textProblem(u.Path, false, false); c != "" {
 		bad = append(bad, badText{"path", c})
 	}
+	if u.RawQuery == "" {
+		return bad
+	}
 	q, _ := url.ParseQuery(u.RawQuery) // malformed escapes are dropped here and by the handlers alike
 	for k, vs := range q {
 		if c := textProblem(k, false, false); c != "" {

@@ -111,8 +111,21 @@ func viewStanding(r service.StandingRow) standingView {
 	return v
 }
 
+// standingsPageMax is the default and largest page of standings: a whole ladder of a club fits
+// in one (the Ranking and Bracket tabs read one page), a federation's 6,000 players do not
+// (1.24 MB in one answer, issue 16).
+const standingsPageMax = 500
+
+type standingsInput struct {
+	ID     int64 `path:"id" minimum:"1"`
+	Offset int   `query:"offset" minimum:"0" maximum:"1000000" doc:"Rows to skip (position − 1 of the first row)"`
+	Limit  int   `query:"limit" minimum:"0" maximum:"500" doc:"Rows in the page; 0 or absent: 500"`
+}
+
 type standingsOutput struct {
 	Body struct {
+		Total            int            `json:"total" doc:"Rows in the whole ranking"`
+		NextOffset       *int           `json:"next_offset,omitempty" doc:"Pass as offset for the next page; absent on the last page"`
 		RankingType      string         `json:"ranking_type" enum:"points,classic"`
 		ChallengeRange   int            `json:"challenge_range" doc:"Places above or below a player may challenge (0: anyone)"`
 		ChallengeBlocked string         `json:"challenge_blocked" doc:"Why the caller may challenge nobody here (an errors.json code, e.g. challenge.not_player, challenge.self_unavailable, tournament.not_active, auth.sign_in_required); empty when they may challenge"`
@@ -120,7 +133,7 @@ type standingsOutput struct {
 	}
 }
 
-func (s *Server) getStandings(ctx context.Context, in *tournamentIDInput) (*standingsOutput, error) {
+func (s *Server) getStandings(ctx context.Context, in *standingsInput) (*standingsOutput, error) {
 	cur := currentFrom(ctx)
 	t, rows, err := s.svc.Standings(ctx, cur, in.ID)
 	if err != nil {
@@ -129,8 +142,17 @@ func (s *Server) getStandings(ctx context.Context, in *tournamentIDInput) (*stan
 	targets := service.Targets(cur, t, rows)
 	out := &standingsOutput{}
 	out.Body.RankingType, out.Body.ChallengeRange, out.Body.ChallengeBlocked = t.RankingType, t.ChallengeRange, targets.Blocked
-	out.Body.Items = make([]standingView, len(rows))
-	for i, r := range rows {
+	out.Body.Total = len(rows)
+	limit := in.Limit
+	if limit <= 0 || limit > standingsPageMax {
+		limit = standingsPageMax
+	}
+	page := rows[min(in.Offset, len(rows)):min(in.Offset+limit, len(rows))]
+	if end := in.Offset + len(page); end < len(rows) {
+		out.Body.NextOffset = &end
+	}
+	out.Body.Items = make([]standingView, len(page))
+	for i, r := range page {
 		out.Body.Items[i] = viewStanding(r)
 		out.Body.Items[i].CanChallenge = targets.Can[r.UserID]
 	}

@@ -126,7 +126,11 @@ func Demo(ctx context.Context, db *store.DB) (Result, error) {
 		}
 		return nil
 	})
-	return res, err
+	if err != nil {
+		return res, err
+	}
+	// A bulk load: PostgreSQL's planner gets statistics of the new rows (issue 16).
+	return res, db.Analyze(ctx)
 }
 
 // isEmpty reports whether no table of user data has rows yet.

@@ -16,6 +16,7 @@ type Service struct {
 	rootEmail string   // the main super admin: protected
 	baseURL   string   // for links in emails
 	standings sync.Map // tournament id → standingsEntry (see standingRows)
+	reads     readCache
 	limits    limiters // per-account rate limits by action
 	live      Live     // live-update events (nil: none)
 }

@@ -52,7 +52,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (Current, erro
 		return Current{}, nil
 	}
 	now := s.now()
-	sw, err := s.db.SessionByTokenHash(ctx, hashToken(token), now)
+	sw, err := s.lookupSession(ctx, hashToken(token), now)
 	if errors.Is(err, store.ErrNotFound) {
 		return Current{}, nil
 	}

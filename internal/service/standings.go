@@ -103,25 +103,6 @@ type standingsEntry struct {
 // to the standings themselves bump the tournament's version and are seen at once.
 const standingsTTL = time.Minute
 
-// standingRows returns the ranking of t, computed by the database once per version of the
-// tournament (store.Bump) and kept in memory: a ladder is read far more often than it changes.
-// t must be freshly read, so its Version is current.
-func (s *Service) standingRows(ctx context.Context, t store.Tournament) ([]StandingRow, error) {
-	now := s.now()
-	week := store.WeekOf(now)
-	if e, ok := s.standings.Load(t.ID); ok {
-		e := e.(standingsEntry)
-		if e.version == t.Version && e.week == week && now.Sub(e.at) < standingsTTL && !now.Before(e.at) {
-			return e.rows, nil
-		}
-	}
-	rows, err := s.computeStandingRows(ctx, t)
-	if err == nil {
-		s.standings.Store(t.ID, standingsEntry{version: t.Version, week: week, at: now, rows: rows})
-	}
-	return rows, err
-}
-
 func (s *Service) computeStandingRows(ctx context.Context, t store.Tournament) ([]StandingRow, error) {
 	st, err := s.db.Standings(ctx, nil, t.ID, t.RankingType)
 	if err != nil {

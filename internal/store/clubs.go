@@ -40,7 +40,7 @@ type Club struct {
 const clubColumns = `c.id, c.name, c.sort_key, c.address, c.phone, c.email, c.website, c.district, c.municipality,
 	c.surfaces, c.facilities, c.status, c.reject_reason, c.creator_id, c.decided_by, c.decided_at, c.expires_at,
 	c.image_etag, c.created_at, c.updated_at,
-	(SELECT COUNT(*) FROM club_members m WHERE m.club_id = c.id) AS members`
+	c.member_count AS members`
 
 // InsertClub stores a new club (its status, expiry and creator set by the caller).
 func (db *DB) InsertClub(ctx context.Context, tx *sqlx.Tx, c *Club) error {
@@ -104,47 +104,36 @@ type ClubFilter struct {
 	Limit        int
 }
 
-// ListClubs returns one page of clubs sorted by name, and the cursor of the next page.
+// ListClubs returns one page of clubs sorted by name, and the cursor of the next page. Like
+// ListTournaments, one static statement serves every filter (parsed once, cached).
 func (db *DB) ListClubs(ctx context.Context, f ClubFilter) ([]Club, string, error) {
-	var where []string
-	var args []any
-	vis := []string{}
-	for _, st := range f.Statuses {
-		vis = append(vis, "c.status = ?")
-		args = append(args, st)
-	}
-	if f.OwnPendingOf != 0 {
-		vis = append(vis, "c.creator_id = ?")
-		args = append(args, f.OwnPendingOf)
-	}
-	if len(vis) == 0 {
+	if len(f.Statuses) == 0 && f.OwnPendingOf == 0 {
 		return []Club{}, "", nil
 	}
-	where = append(where, "("+strings.Join(vis, " OR ")+")")
-	if q := strings.TrimSpace(f.Query); q != "" {
-		where = append(where, `c.sort_key LIKE ? ESCAPE '\'`)
-		args = append(args, likePattern(q))
+	if len(f.Statuses) > listStatuses {
+		return nil, "", fmt.Errorf("list clubs: %d statuses, at most %d", len(f.Statuses), listStatuses)
 	}
-	if f.District != "" {
-		where = append(where, "c.district = ?")
-		args = append(args, f.District)
+	statuses := []any{"", "", "", ""} // no status is '': with none given, only the own clubs show
+	if len(f.Statuses) > 0 {
+		statuses = statusArgs(f.Statuses)
 	}
-	if f.Municipality != "" {
-		where = append(where, "c.municipality = ?")
-		args = append(args, f.Municipality)
-	}
-	if key, id, ok := decodeCursor(f.Cursor); ok {
-		where = append(where, "(c.sort_key > ? OR (c.sort_key = ? AND c.id > ?))")
-		args = append(args, key, key, id)
-	}
+	q := strings.TrimSpace(f.Query)
+	key, id, hasCursor := decodeCursor(f.Cursor)
 	limit := f.Limit
 	if limit <= 0 || limit > 100 {
 		limit = 24
 	}
-	args = append(args, limit+1)
+	args := append(statuses, f.OwnPendingOf, f.OwnPendingOf,
+		q, db.Dialect.containsArg(q), f.District, f.District, f.Municipality, f.Municipality,
+		hasCursor, key, key, id, limit+1)
 	out := []Club{}
-	err := db.R.SelectContext(ctx, &out, db.Dialect.rebind(`SELECT `+clubColumns+` FROM clubs c WHERE `+
-		strings.Join(where, " AND ")+` ORDER BY c.sort_key, c.id LIMIT ?`), args...)
+	err := db.selectRows(ctx, &out, `SELECT `+clubColumns+` FROM clubs c
+		WHERE (c.status IN (?, ?, ?, ?) OR (? <> 0 AND c.creator_id = ?))
+		AND (? = '' OR `+db.Dialect.contains("c.sort_key")+`)
+		AND (? = '' OR c.district = ?)
+		AND (? = '' OR c.municipality = ?)
+		AND (NOT ? OR c.sort_key > ? OR (c.sort_key = ? AND c.id > ?))
+		ORDER BY c.sort_key, c.id LIMIT ?`, args...)
 	if err != nil {
 		return nil, "", err
 	}

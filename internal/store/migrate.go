@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"strings"
 
 	"github.com/pressly/goose/v3"
 	"github.com/pressly/goose/v3/lock"
@@ -52,7 +53,33 @@ func (db *DB) Migrate(ctx context.Context, log *slog.Logger) (int64, error) {
 			log.Info("migration applied", "version", r.Source.Version, "file", r.Source.Path, "duration", r.Duration)
 		}
 	}
+	if len(results) > 0 {
+		if err := db.Analyze(ctx); err != nil {
+			return 0, fmt.Errorf("analyze after migrating: %w", err)
+		}
+	}
 	return p.GetDBVersion(ctx)
+}
+
+// Analyze gives PostgreSQL's planner statistics on the application's tables (those of the
+// current schema). The application calls it after migrations and after bulk loads (the demo
+// seed): without statistics the standings query took 66 ms, with them 4.8 ms (issue 16). Only
+// the current schema's tables are named, so a database shared by several schemas (tests) is
+// not analysed whole. SQLite plans well without statistics here; nothing is done there.
+func (db *DB) Analyze(ctx context.Context) error {
+	if db.Dialect != Postgres {
+		return nil
+	}
+	var tables []string
+	if err := db.W.SelectContext(ctx, &tables, `SELECT quote_ident(tablename) FROM pg_tables
+		WHERE schemaname = current_schema() ORDER BY tablename`); err != nil {
+		return err
+	}
+	if len(tables) == 0 {
+		return nil
+	}
+	_, err := db.W.ExecContext(ctx, "ANALYZE "+strings.Join(tables, ", "))
+	return err
 }
 
 // SchemaVersion returns the current migration version of the database.

@@ -31,3 +31,25 @@ func likePattern(term string) string {
 	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 	return "%" + r.Replace(SearchKey(term)) + "%"
 }
+
+// contains is the condition "col holds the search key of one argument (containsArg) anywhere".
+// PostgreSQL uses LIKE '%…%', which its pg_trgm index serves (migration 00013). SQLite uses
+// instr(): with LIKE and a bound pattern SQLite re-prepares the statement at every new pattern
+// (its LIKE optimisation depends on the value), which undid the statement cache.
+func (d Dialect) contains(col string) string {
+	if d == Postgres {
+		return col + ` LIKE ? ESCAPE '\'`
+	}
+	return "instr(" + col + ", ?) > 0"
+}
+
+// containsArg is the argument of contains for a search term ("" stays "": no filter).
+func (d Dialect) containsArg(term string) string {
+	if strings.TrimSpace(term) == "" {
+		return ""
+	}
+	if d == Postgres {
+		return likePattern(term)
+	}
+	return SearchKey(term)
+}

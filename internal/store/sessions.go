@@ -53,6 +53,27 @@ func (db *DB) SessionByTokenHash(ctx context.Context, hash string, now time.Time
 	return SessionWithUser{Session: row.Session, User: row.User}, nil
 }
 
+// SessionStamp is what tells whether a remembered session and account are still good: the
+// session's row (gone when signed out or revoked) and its account's version (bumped by every
+// change to the account, a suspension or role change included; migration 00013).
+type SessionStamp struct {
+	ID          int64     `db:"id"`
+	UserID      int64     `db:"user_id"`
+	LastSeenAt  time.Time `db:"last_seen_at"`
+	ExpiresAt   time.Time `db:"expires_at"`
+	UserVersion int64     `db:"user_version"`
+}
+
+// SessionStampByTokenHash reads the stamp of the session with that token hash, still valid at
+// now: a small read (one session, one number of the user) where SessionByTokenHash reads the
+// whole account.
+func (db *DB) SessionStampByTokenHash(ctx context.Context, hash string, now time.Time) (SessionStamp, error) {
+	var st SessionStamp
+	err := db.get(ctx, &st, `SELECT s.id, s.user_id, s.last_seen_at, s.expires_at, u.version AS user_version
+		FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ? AND s.expires_at > ?`, hash, now)
+	return st, notFound(err)
+}
+
 // TouchSession slides the session's expiry.
 func (db *DB) TouchSession(ctx context.Context, id int64, seen, expires time.Time) error {
 	_, err := db.W.ExecContext(ctx, db.Dialect.rebind(`UPDATE sessions SET last_seen_at = ?, expires_at = ? WHERE id = ?`), seen, expires, id)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -113,6 +114,64 @@ func TestSchemasMatch(t *testing.T) {
 	}
 	if len(liteCols) == 0 {
 		t.Fatal("no columns found")
+	}
+
+	// Indexes: both dialects declare the same index names on the same tables. Indexes that back
+	// a constraint (primary keys, inline UNIQUE) are left out: SQLite names them itself. The
+	// trigram indexes exist only on PostgreSQL (SQLite has no such index; see migration 00013).
+	var liteIdx []string
+	if err := lite.R.SelectContext(ctx, &liteIdx, `SELECT tbl_name || '.' || name FROM sqlite_master
+		WHERE type = 'index' AND sql IS NOT NULL`); err != nil {
+		t.Fatal(err)
+	}
+	var pgIdx []string
+	if err := pg.R.SelectContext(ctx, &pgIdx, `SELECT tablename || '.' || indexname FROM pg_indexes
+		WHERE schemaname = current_schema() AND tablename <> 'goose_db_version' AND indexname NOT LIKE '%\_trgm\_idx'
+		AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE connamespace = current_schema()::regnamespace)`); err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(liteIdx)
+	sort.Strings(pgIdx)
+	if strings.Join(liteIdx, "\n") != strings.Join(pgIdx, "\n") {
+		t.Fatalf("indexes differ\nsqlite:\n%s\n\npostgres:\n%s", strings.Join(liteIdx, "\n"), strings.Join(pgIdx, "\n"))
+	}
+	for _, want := range []string{"challenges.challenges_match_idx", "users.users_district_idx", "matches.matches_state_idx"} {
+		if !slices.Contains(liteIdx, want) {
+			t.Errorf("index %s missing", want)
+		}
+	}
+}
+
+// TestTrigramSearchIndexes: on PostgreSQL with pg_trgm available, substring search has its
+// trigram indexes, and the migrations left statistics behind (ANALYZE).
+func TestTrigramSearchIndexes(t *testing.T) {
+	pg := storetest.NewTestPostgres(t)
+	if pg == nil {
+		t.Skip("SKIPPED: needs " + storetest.PostgresTestURLEnv)
+	}
+	ctx := context.Background()
+	var available bool
+	if err := pg.R.GetContext(ctx, &available, `SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm')`); err != nil {
+		t.Fatal(err)
+	}
+	if !available {
+		t.Skip("SKIPPED: pg_trgm is not installed on this server (the migration falls back to scans)")
+	}
+	var idx []string
+	if err := pg.R.SelectContext(ctx, &idx, `SELECT indexname FROM pg_indexes WHERE schemaname = current_schema()
+		AND indexname LIKE '%\_trgm\_idx' ORDER BY indexname`); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(idx, ",") != "clubs_search_trgm_idx,tournaments_search_trgm_idx,users_search_trgm_idx" {
+		t.Fatalf("trigram indexes: %v", idx)
+	}
+	var analysed int
+	if err := pg.R.GetContext(ctx, &analysed, `SELECT COUNT(*) FROM pg_stat_user_tables
+		WHERE schemaname = current_schema() AND last_analyze IS NOT NULL`); err != nil {
+		t.Fatal(err)
+	}
+	if analysed == 0 {
+		t.Fatal("migrations did not ANALYZE the tables")
 	}
 }
 

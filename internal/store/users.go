@@ -200,9 +200,9 @@ func userSearchKey(u User) string {
 // SearchPlayers finds listed, not suspended players whose name contains term.
 func (db *DB) SearchPlayers(ctx context.Context, term string, limit int) ([]User, error) {
 	out := []User{}
-	err := db.R.SelectContext(ctx, &out, db.Dialect.rebind(`SELECT `+userColumns+` FROM users
-		WHERE hidden = ? AND status <> 'suspended' AND search_key LIKE ? ESCAPE '\' ORDER BY search_key, id LIMIT ?`),
-		false, likePattern(term), limit)
+	err := db.selectRows(ctx, &out, `SELECT `+userColumns+` FROM users
+		WHERE hidden = ? AND status <> 'suspended' AND `+db.Dialect.contains("search_key")+` ORDER BY search_key, id LIMIT ?`,
+		false, db.Dialect.containsArg(term), limit)
 	return out, err
 }
 

@@ -2498,8 +2498,18 @@ export interface components {
              */
             challenge_range: number;
             items: components["schemas"]["StandingView"][];
+            /**
+             * Format: int64
+             * @description Pass as offset for the next page; absent on the last page
+             */
+            next_offset?: number;
             /** @enum {string} */
             ranking_type: "points" | "classic";
+            /**
+             * Format: int64
+             * @description Rows in the whole ranking
+             */
+            total: number;
         };
         StatisticsOutputBody: {
             /**
@@ -10559,7 +10569,12 @@ export interface operations {
     };
     "get-standings": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Rows to skip (position − 1 of the first row) */
+                offset?: number;
+                /** @description Rows in the page; 0 or absent: 500 */
+                limit?: number;
+            };
             header?: never;
             path: {
                 id: number;

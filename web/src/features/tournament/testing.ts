@@ -66,7 +66,8 @@ export function makeStanding(position: number, overrides: Partial<Standing> = {}
 }
 
 export function makeStandings(overrides: Partial<Standings> = {}): Standings {
-  return { ranking_type: 'points', challenge_range: 2, challenge_blocked: '', items: [1, 2, 3, 4, 5].map((p) => makeStanding(p)), ...overrides };
+  const items = overrides.items ?? [1, 2, 3, 4, 5].map((p) => makeStanding(p));
+  return { ranking_type: 'points', challenge_range: 2, challenge_blocked: '', total: items.length, ...overrides, items };
 }
 
 export function makeParticipant(id: number, name: string, overrides: Partial<Participant> = {}): Participant {

@@ -1,0 +1,140 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/sync/singleflight"
+
+	"github.com/tennisladder/ladder/internal/store"
+)
+
+// readCache is the state of the read-path caches (issue 16), kept in one field of Service.
+type readCache struct {
+	// standingsFlight lets one computation of a tournament's standings run per key (tournament,
+	// version, week) at a time: when the cache expires under load, the other readers wait for it
+	// instead of each computing the same ranking (43 requests once took 8–10 s each that way).
+	standingsFlight   singleflight.Group
+	standingsComputed atomic.Int64 // computations run (tests, profiles)
+	// hooks, nil outside tests: after a reader missed the standings cache, and before a
+	// computation starts. They let a test hold the computation until every reader missed.
+	onStandingsMiss, onStandingsCompute func()
+
+	sessions     sync.Map // token hash → sessionEntry (see lookupSession)
+	sessionCount atomic.Int64
+	sessionReads atomic.Int64 // whole accounts read by lookupSession (tests)
+}
+
+// StandingsComputations reports how many times standings were computed since start.
+func (s *Service) StandingsComputations() int64 { return s.reads.standingsComputed.Load() }
+
+// cachedStandings returns the cached ranking of t when it is still good.
+func (s *Service) cachedStandings(t store.Tournament, week string) ([]StandingRow, bool) {
+	now := s.now()
+	if e, ok := s.standings.Load(t.ID); ok {
+		e := e.(standingsEntry)
+		if e.version == t.Version && e.week == week && now.Sub(e.at) < standingsTTL && !now.Before(e.at) {
+			return e.rows, true
+		}
+	}
+	return nil, false
+}
+
+// standingRows returns the ranking of t, computed by the database once per version of the
+// tournament (store.Bump) and kept in memory: a ladder is read far more often than it changes.
+// t must be freshly read, so its Version is current. Concurrent misses share one computation.
+func (s *Service) standingRows(ctx context.Context, t store.Tournament) ([]StandingRow, error) {
+	week := store.WeekOf(s.now())
+	if rows, ok := s.cachedStandings(t, week); ok {
+		return rows, nil
+	}
+	if h := s.reads.onStandingsMiss; h != nil {
+		h()
+	}
+	key := strconv.FormatInt(t.ID, 10) + "/" + strconv.FormatInt(t.Version, 10) + "/" + week
+	ch := s.reads.standingsFlight.DoChan(key, func() (any, error) {
+		// A reader that missed the cache just before the previous computation stored it comes
+		// here after that computation ended: the cache has the rows now.
+		if rows, ok := s.cachedStandings(t, week); ok {
+			return rows, nil
+		}
+		if h := s.reads.onStandingsCompute; h != nil {
+			h()
+		}
+		s.reads.standingsComputed.Add(1)
+		// The computation serves every waiter, so it does not end with the request that started
+		// it; it has a deadline of its own, and each waiter stops waiting at its own deadline.
+		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), standingsComputeTimeout)
+		defer cancel()
+		rows, err := s.computeStandingRows(cctx, t)
+		if err == nil {
+			s.standings.Store(t.ID, standingsEntry{version: t.Version, week: week, at: s.now(), rows: rows})
+		}
+		return rows, err
+	})
+	select {
+	case r := <-ch:
+		if r.Err != nil {
+			return nil, r.Err
+		}
+		return r.Val.([]StandingRow), nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// standingsComputeTimeout bounds one shared computation of standings (the request timeout's
+// default): it must not hang on for ever when the database does.
+const standingsComputeTimeout = 10 * time.Second
+
+// sessionEntry is a remembered session with its account, good while the account's version and
+// the session's id are what they were when it was read.
+type sessionEntry struct {
+	sw          store.SessionWithUser
+	userVersion int64
+}
+
+// sessionCacheMax bounds the remembered sessions (about 1 KB each); past it the memory starts
+// afresh, which costs one full read per session.
+const sessionCacheMax = 10000
+
+// lookupSession is store.SessionByTokenHash through a memory of the accounts of live sessions.
+// Every request still asks the database, but only for the session's stamp (its expiry and the
+// account's version, a small read) instead of the whole account (73 % of GET /api/users/me,
+// issue 16). The answer is as current as a full read on every instance: a sign-out or a revoked
+// session has no stamp, and any change to the account — a suspension, a role change, a new name —
+// bumps its version (a trigger, migration 00013), so the account is read again.
+func (s *Service) lookupSession(ctx context.Context, hash string, now time.Time) (store.SessionWithUser, error) {
+	st, err := s.db.SessionStampByTokenHash(ctx, hash, now)
+	if err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			s.reads.sessions.Delete(hash)
+		}
+		return store.SessionWithUser{}, err
+	}
+	if e, ok := s.reads.sessions.Load(hash); ok {
+		e := e.(sessionEntry)
+		if e.sw.ID == st.ID && e.sw.UserID == st.UserID && e.userVersion == st.UserVersion {
+			sw := e.sw
+			sw.LastSeenAt, sw.ExpiresAt = st.LastSeenAt, st.ExpiresAt
+			return sw, nil
+		}
+	}
+	// Read after the stamp: a change in between leaves a newer account under the older version,
+	// which the next request reads again; never an older account under a newer version.
+	s.reads.sessionReads.Add(1)
+	sw, err := s.db.SessionByTokenHash(ctx, hash, now)
+	if err != nil {
+		return sw, err
+	}
+	if s.reads.sessionCount.Add(1) > sessionCacheMax {
+		s.reads.sessions.Clear()
+		s.reads.sessionCount.Store(1)
+	}
+	s.reads.sessions.Store(hash, sessionEntry{sw: sw, userVersion: st.UserVersion})
+	return sw, nil
+}

@@ -1,0 +1,69 @@
+package service
+
+import (
+	"context"
+	"testing"
+
+	"github.com/tennisladder/ladder/internal/store"
+	"github.com/tennisladder/ladder/internal/store/storetest"
+)
+
+// A signed-in request reads the whole account only when it changed: the remembered account is
+// checked against the session's stamp on every request, so two instances over one database
+// both see at once a new name, a suspension, a role change made by any code path (here plain
+// SQL, which knows nothing of the memory), and a sign-out.
+func TestSessionMemoryAcrossInstances(t *testing.T) {
+	storetest.ForEachDialect(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		a, b := New(db, Options{}), New(db, Options{}) // two instances
+		u, token, err := a.SignIn(ctx, Identity{Issuer: "test", Subject: "ana", Email: "ana@example.pt", EmailVerified: true, Name: "Ana"}, "test", "127.0.0.1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		auth := func(s *Service) Current {
+			t.Helper()
+			cur, err := s.Authenticate(ctx, token)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return cur
+		}
+		for range 3 {
+			if cur := auth(a); cur.User.ID != u.ID {
+				t.Fatalf("not signed in: %+v", cur)
+			}
+			auth(b)
+		}
+		if a.reads.sessionReads.Load() != 1 || b.reads.sessionReads.Load() != 1 {
+			t.Fatalf("whole-account reads: %d and %d, want 1 each", a.reads.sessionReads.Load(), b.reads.sessionReads.Load())
+		}
+		exec := func(q string, args ...any) {
+			t.Helper()
+			if _, err := db.W.ExecContext(ctx, db.W.Rebind(q), args...); err != nil {
+				t.Fatal(err)
+			}
+		}
+		exec(`UPDATE users SET first_name = 'Beatriz' WHERE id = ?`, u.ID)
+		if a, b := auth(a), auth(b); a.User.FirstName != "Beatriz" || b.User.FirstName != "Beatriz" {
+			t.Fatalf("renamed: %q and %q", a.User.FirstName, b.User.FirstName)
+		}
+		exec(`UPDATE users SET role = 'admin' WHERE id = ?`, u.ID)
+		if a, b := auth(a), auth(b); a.User.Role != "admin" || b.User.Role != "admin" {
+			t.Fatalf("role: %q and %q", a.User.Role, b.User.Role)
+		}
+		exec(`UPDATE users SET status = 'suspended' WHERE id = ?`, u.ID)
+		if a, b := auth(a), auth(b); a.Actor.SignedIn() || b.Actor.SignedIn() {
+			t.Fatal("a suspended account is still signed in")
+		}
+		exec(`UPDATE users SET status = 'active' WHERE id = ?`, u.ID)
+		if cur := auth(b); !cur.Actor.SignedIn() {
+			t.Fatal("reactivated account not signed in")
+		}
+		if err := a.SignOut(ctx, token); err != nil {
+			t.Fatal(err)
+		}
+		if a, b := auth(a), auth(b); a.Actor.SignedIn() || b.Actor.SignedIn() {
+			t.Fatal("signed out on one instance, still signed in")
+		}
+	})
+}
