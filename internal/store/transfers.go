@@ -37,6 +37,11 @@ var UserReferences = map[string]string{
 	"user_transfers.source_id":   "kept: history",
 	"user_transfers.target_id":   "kept: history",
 	"user_transfers.actor_id":    "kept: history",
+	// A deletion request is about one account and who asked or decided: the root may still
+	// erase the deactivated source; who asked stays who asked.
+	"deletion_requests.user_id":      "kept: the request is about the source account itself",
+	"deletion_requests.requested_by": "kept: history",
+	"deletion_requests.decided_by":   "kept: history",
 }
 
 // movedColumns are the columns whose every row referring to the source goes to the target (the
