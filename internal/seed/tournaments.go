@@ -205,6 +205,11 @@ func playDemoMatches(ctx context.Context, db *store.DB, tx *sqlx.Tx, t *store.To
 		if err != nil {
 			return err
 		}
+		// Replayed like a validation, so demo players have ratings, statistics and history.
+		if _, err := db.RecordStats(ctx, tx, store.RatedMatch{MatchID: m.ID, TournamentID: t.ID, Winner: winner.UserID,
+			Loser: loser.UserID, Score: m.Score, PlayedOn: m.PlayedOn, Change: rc}); err != nil {
+			return err
+		}
 		st = rc.Standings
 	}
 	return nil
