@@ -76,7 +76,7 @@ export function LineChart({ title, points, valueLabel, dateLabel, invert = false
         <summary className="cursor-pointer text-muted hover:text-fg" aria-controls={tableId}>
           {tableLabel}
         </summary>
-        <div className="mt-2 max-h-64 overflow-auto rounded-lg border border-border">
+        <div className="mt-2 max-h-64 overflow-auto rounded-lg border border-border" tabIndex={0} role="region" aria-label={title}>
           <table id={tableId} className="w-full text-sm text-fg">
             <caption className="sr-only">{title}</caption>
             <thead className="bg-surface-2 text-xs text-muted">
