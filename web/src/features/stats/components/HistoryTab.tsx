@@ -18,7 +18,7 @@ function Row({ item }: { item: HistoryItem }) {
     <li className="rounded-xl border border-border bg-surface p-3" data-testid="history-row">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="min-w-0 text-sm">
-          <span className={cn('mr-2 inline-block rounded-md px-1.5 text-xs font-bold', item.won ? 'bg-success/15 text-success' : 'bg-danger/15 text-danger')}>
+          <span className={cn('mr-2 inline-block rounded-md px-1.5 text-xs font-bold', item.won ? 'bg-emerald-700 text-white dark:bg-emerald-400 dark:text-emerald-950' : 'bg-red-700 text-white dark:bg-red-400 dark:text-red-950')}>
             {item.won ? t('history.won') : t('history.lost')}
           </span>
           {item.opponent.id ? (

@@ -44,8 +44,8 @@ export function FormChips({ form }: { form: string[] }) {
             key={i}
             className={
               r === 'W'
-                ? 'grid h-7 w-7 place-items-center rounded-md bg-success/15 text-xs font-bold text-success'
-                : 'grid h-7 w-7 place-items-center rounded-md bg-danger/15 text-xs font-bold text-danger'
+                ? 'grid h-7 w-7 place-items-center rounded-md text-xs font-bold bg-emerald-700 text-white dark:bg-emerald-400 dark:text-emerald-950'
+                : 'grid h-7 w-7 place-items-center rounded-md text-xs font-bold bg-red-700 text-white dark:bg-red-400 dark:text-red-950'
             }
           >
             {r === 'W' ? t('overview.winLetter') : t('overview.lossLetter')}
