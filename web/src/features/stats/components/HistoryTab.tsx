@@ -36,7 +36,7 @@ function Row({ item }: { item: HistoryItem }) {
         <Link to={`/tournaments/${item.tournament_id}`} className="underline-offset-2 hover:underline">
           {item.tournament_name}
         </Link>
-        <span>{t('history.points', { value: signed(item.points) })}</span>
+        {item.points !== 0 && <span>{t('history.points', { value: signed(item.points) })}</span>}
         <span>
           {t('history.rating')}{' '}
           <span className={cn('font-semibold tabular-nums', change > 0 ? 'text-success' : change < 0 ? 'text-danger' : 'text-fg')}>{signed(change)}</span>{' '}

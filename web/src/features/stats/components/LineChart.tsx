@@ -20,15 +20,13 @@ interface Props {
   testId?: string;
 }
 
-const W = 640;
-const H = 200;
-const PAD = { top: 16, right: 16, bottom: 28, left: 44 };
-
 /**
- * A small hand-made SVG line chart (no chart library: a few dozen lines beat 100 kB). Colours come
- * from the theme's text colours (currentColor), so it reads in light and dark themes. The SVG is
- * hidden from screen readers, which get the same numbers as a table (also a disclosure for
- * everyone who prefers numbers).
+ * A small hand-made line chart (no chart library: a few dozen lines beat 100 kB). The lines are an
+ * SVG stretched to the box (strokes keep their width); labels and markers are HTML placed in
+ * percent, so text stays readable from a 390 px phone to a desktop. Colours come from the theme's
+ * text colours (currentColor), so it reads in light and dark themes. The drawing is hidden from
+ * screen readers, which get the same numbers as a table (a disclosure for everyone who prefers
+ * numbers).
  */
 export function LineChart({ title, points, valueLabel, dateLabel, invert = false, tableLabel, testId }: Props) {
   const tableId = useId();
@@ -36,41 +34,49 @@ export function LineChart({ title, points, valueLabel, dateLabel, invert = false
   const values = points.map((p) => p.value);
   let min = Math.min(...values);
   let max = Math.max(...values);
+  if (invert) min = 1; // positions: the axis starts at first place
   if (min === max) {
-    min -= invert ? 0 : 10;
-    max += invert ? 1 : 10;
+    if (invert) max += 1;
+    else {
+      min -= 10;
+      max += 10;
+    }
   }
-  if (invert) min = Math.max(1, Math.min(min, 1));
-  const x = (i: number) => PAD.left + (points.length === 1 ? (W - PAD.left - PAD.right) / 2 : (i * (W - PAD.left - PAD.right)) / (points.length - 1));
+  // x and y in percent of the plot box.
+  const x = (i: number) => (points.length === 1 ? 50 : (i * 100) / (points.length - 1));
   const y = (v: number) => {
     const t = (v - min) / (max - min);
-    return invert ? PAD.top + t * (H - PAD.top - PAD.bottom) : H - PAD.bottom - t * (H - PAD.top - PAD.bottom);
+    return invert ? t * 100 : 100 - t * 100;
   };
-  const path = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(p.value).toFixed(1)}`).join(' ');
-  const ticks = invert ? [min, Math.round((min + max) / 2), max] : [min, (min + max) / 2, max].map(Math.round);
+  const path = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(2)},${y(p.value).toFixed(2)}`).join(' ');
+  const ticks = [...new Set([min, Math.round((min + max) / 2), max].map(Math.round))];
   return (
     <figure className="w-full" data-testid={testId}>
-      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full text-muted" aria-hidden="true" focusable="false" data-testid={testId && `${testId}-svg`}>
-        {[...new Set(ticks)].map((v) => (
-          <g key={v}>
-            <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} stroke="currentColor" strokeOpacity={0.25} strokeDasharray="4 4" />
-            <text x={PAD.left - 6} y={y(v) + 4} textAnchor="end" fontSize={12} fill="currentColor">
+      <div className="flex gap-2 text-xs text-muted" aria-hidden="true">
+        <div className="relative w-10 shrink-0">
+          {ticks.map((v) => (
+            <span key={v} className="absolute right-0 -translate-y-1/2 tabular-nums" style={{ top: `${y(v)}%` }}>
               {v}
-            </text>
-          </g>
-        ))}
-        <text x={x(0)} y={H - 8} fontSize={12} fill="currentColor" textAnchor={points.length === 1 ? 'middle' : 'start'}>
-          {points[0].label}
-        </text>
-        {points.length > 1 && (
-          <text x={x(points.length - 1)} y={H - 8} fontSize={12} fill="currentColor" textAnchor="end">
-            {points[points.length - 1].label}
-          </text>
-        )}
-        <path d={path} fill="none" className="text-brand" stroke="currentColor" strokeWidth={2.5} strokeLinejoin="round" strokeLinecap="round" />
-        {points.length <= 40 &&
-          points.map((p, i) => <circle key={i} cx={x(i)} cy={y(p.value)} r={3.5} className="text-brand" fill="currentColor" />)}
-      </svg>
+            </span>
+          ))}
+        </div>
+        <div className="relative h-36 flex-1 sm:h-48">
+          <svg viewBox="0 0 100 100" preserveAspectRatio="none" className="absolute inset-0 h-full w-full overflow-visible" focusable="false" data-testid={testId && `${testId}-svg`}>
+            {ticks.map((v) => (
+              <line key={v} x1={0} x2={100} y1={y(v)} y2={y(v)} stroke="currentColor" strokeOpacity={0.3} strokeDasharray="4 4" vectorEffect="non-scaling-stroke" />
+            ))}
+            <path d={path} fill="none" className="text-brand" stroke="currentColor" strokeWidth={2.5} strokeLinejoin="round" strokeLinecap="round" vectorEffect="non-scaling-stroke" />
+          </svg>
+          {points.length <= 40 &&
+            points.map((p, i) => (
+              <span key={i} className="absolute h-2 w-2 -translate-x-1/2 -translate-y-1/2 rounded-full bg-brand" style={{ left: `${x(i)}%`, top: `${y(p.value)}%` }} />
+            ))}
+        </div>
+      </div>
+      <div className="mt-2 flex justify-between pl-12 text-xs text-muted" aria-hidden="true">
+        <span>{points[0].label}</span>
+        {points.length > 1 && <span>{points[points.length - 1].label}</span>}
+      </div>
       <figcaption className="sr-only">{title}</figcaption>
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer text-muted hover:text-fg" aria-controls={tableId}>

@@ -18,17 +18,17 @@ export function RankingsTab({ stats }: { stats: PlayerStats }) {
             <dl className="grid grid-cols-3 gap-2 text-center">
               <div>
                 <dt className="text-xs text-muted">{t('rankings.now')}</dt>
-                <dd className="text-xl font-bold tabular-nums text-fg">
+                <dd className="text-lg font-bold tabular-nums text-fg sm:text-xl">
                   {tr.participating && tr.position ? t('rankings.of', { position: tr.position, players: tr.players }) : t('rankings.left')}
                 </dd>
               </div>
               <div>
                 <dt className="text-xs text-muted">{t('rankings.best')}</dt>
-                <dd className="text-xl font-bold tabular-nums text-fg">{tr.best_position ? t('positionShort', { position: tr.best_position }) : t('none')}</dd>
+                <dd className="text-lg font-bold tabular-nums text-fg sm:text-xl">{tr.best_position ? t('positionShort', { position: tr.best_position }) : t('none')}</dd>
               </div>
               <div>
                 <dt className="text-xs text-muted">{t('rankings.matches')}</dt>
-                <dd className="text-xl font-bold tabular-nums text-fg">{tr.matches}</dd>
+                <dd className="text-lg font-bold tabular-nums text-fg sm:text-xl">{tr.matches}</dd>
               </div>
             </dl>
             {points.length > 0 && (

@@ -76,7 +76,7 @@ export default function PlayerStatsPage() {
   const self = stats.player.id === user?.id;
   const icon = (Icon: typeof History, label: string) => (
     <>
-      <Icon className="h-4 w-4" aria-hidden="true" />
+      <Icon className="hidden h-4 w-4 sm:block" aria-hidden="true" />
       {label}
     </>
   );
