@@ -100,6 +100,8 @@ var matrix = map[string]matrixRow{
 	"DELETE /api/profile/photo":           {path: "/api/profile/photo", want: signedIn(204)},
 	"GET /api/users/{id}/photo":           {path: "/api/users/{photo_owner}/photo", want: all(200)},
 	"GET /api/players/{id}":               {path: "/api/players/{target}", want: signedIn(200)},
+	"GET /api/players/{id}/stats":         {path: "/api/players/{target}/stats", want: signedIn(200)},
+	"GET /api/players/{id}/history":       {path: "/api/players/{target}/history?limit=5", want: signedIn(200)},
 	"GET /api/settings":                   {path: "/api/settings", want: signedIn(200)},
 	"PUT /api/settings":                   {path: "/api/settings", body: map[string]any{"contact_visibility": "nobody", "listed": true, "language": "pt", "notifications": map[string]any{}}, want: signedIn(200)},
 	"GET /api/geo/districts":              {path: "/api/geo/districts", want: all(200)},

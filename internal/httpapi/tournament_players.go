@@ -2,8 +2,10 @@ package httpapi
 
 import (
 	"context"
+	"math"
 	"time"
 
+	"github.com/tennisladder/ladder/internal/rating"
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
 )
@@ -99,12 +101,15 @@ type standingView struct {
 	Form         []string   `json:"form" doc:"Last five validated results, newest first: W or L"`
 	Movement     int        `json:"movement" doc:"Places gained (positive) or lost this week"`
 	New          bool       `json:"new" doc:"Joined this week"`
+	Rating       ratingView `json:"rating"`
+	WinChance    *float64   `json:"win_probability" doc:"The reader's chance of beating this player (Glicko-2); absent for visitors and the reader's own row"`
 	CanChallenge bool       `json:"can_challenge" doc:"The caller may challenge this player (active, within the challenge range of the caller's position); the server checks again when the challenge is sent"`
 }
 
 func viewStanding(r service.StandingRow) standingView {
 	v := standingView{Position: r.Position, Player: viewPerson(r.User), Status: r.Status, Points: r.Points,
-		Played: r.Played(), Won: r.Wins, Lost: r.Losses, WinRate: r.WinRate(), Movement: r.Movement, New: r.New, Form: []string{}}
+		Played: r.Played(), Won: r.Wins, Lost: r.Losses, WinRate: r.WinRate(), Movement: r.Movement, New: r.New, Form: []string{},
+		Rating: viewRating(r.Rating)}
 	for _, c := range r.Form {
 		v.Form = append(v.Form, string(c))
 	}
@@ -142,6 +147,14 @@ func (s *Server) getStandings(ctx context.Context, in *standingsInput) (*standin
 	targets := service.Targets(cur, t, rows)
 	out := &standingsOutput{}
 	out.Body.RankingType, out.Body.ChallengeRange, out.Body.ChallengeBlocked = t.RankingType, t.ChallengeRange, targets.Blocked
+	var me *rating.Rating
+	if cur.Actor.SignedIn() {
+		r, err := s.svc.RatingOf(ctx, cur.User.ID)
+		if err != nil {
+			return nil, s.problemFrom(ctx, err)
+		}
+		me = &r
+	}
 	out.Body.Total = len(rows)
 	limit := in.Limit
 	if limit <= 0 || limit > standingsPageMax {
@@ -155,6 +168,10 @@ func (s *Server) getStandings(ctx context.Context, in *standingsInput) (*standin
 	for i, r := range page {
 		out.Body.Items[i] = viewStanding(r)
 		out.Body.Items[i].CanChallenge = targets.Can[r.UserID]
+		if me != nil && r.UserID != cur.User.ID {
+			p := math.Round(rating.WinProbability(*me, r.Rating)*1000) / 1000
+			out.Body.Items[i].WinChance = &p
+		}
 	}
 	return out, nil
 }

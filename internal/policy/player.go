@@ -126,3 +126,11 @@ func ParticipantPermissions(a Actor, r TournamentRelation, creatorID int64, p Pa
 func SeePresence(a Actor, owner int64, hidden, suspended bool) bool {
 	return a.SignedIn() && SeePlayer(a, owner, hidden, suspended)
 }
+
+// SeeAllPlayerStats decides whether a sees every row of owner's statistics (history, rankings):
+// the player themselves and admins do; others see the rows of private tournaments only when
+// they may see those standings (SeeStandings: members and the creator; the store applies that
+// rule in SQL, store.StatsReader). The statistics themselves follow SeePlayer.
+func SeeAllPlayerStats(a Actor, owner int64) bool {
+	return (a.SignedIn() && a.UserID == owner) || a.IsAdmin()
+}

@@ -135,3 +135,22 @@ func TestTournamentPermissions(t *testing.T) {
 		}
 	}
 }
+
+func TestSeeAllPlayerStats(t *testing.T) {
+	cases := []struct {
+		name string
+		a    Actor
+		want bool
+	}{
+		{"visitor", visitor, false},
+		{"self", p1, true},
+		{"other player", other, false},
+		{"admin", admin, true},
+		{"super admin", super, true},
+	}
+	for _, c := range cases {
+		if got := SeeAllPlayerStats(c.a, 1); got != c.want {
+			t.Errorf("%s: got %v", c.name, got)
+		}
+	}
+}

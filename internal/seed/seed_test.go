@@ -30,6 +30,15 @@ func TestDemoFillsOnceOnly(t *testing.T) {
 		if len(validated) < 20 || len(pending) == 0 || len(rejected) != 1 || validated[0].Members == 0 {
 			t.Fatalf("demo clubs: %d validated, %d pending, %d rejected", len(validated), len(pending), len(rejected))
 		}
+		// The replayed matches went through the ratings and statistics: every validated match
+		// has two history rows, and the players' totals add up to them.
+		var completed, history, played int
+		_ = db.R.GetContext(ctx, &completed, `SELECT COUNT(*) FROM matches WHERE state = 'completed'`)
+		_ = db.R.GetContext(ctx, &history, `SELECT COUNT(*) FROM rating_history`)
+		_ = db.R.GetContext(ctx, &played, `SELECT COALESCE(SUM(matches), 0) FROM player_stats`)
+		if completed == 0 || history != 2*completed || played != history {
+			t.Fatalf("demo statistics: %d completed matches, %d history rows, %d matches in player_stats", completed, history, played)
+		}
 		list, _ := db.ListContactMessages(ctx, 0, 10)
 		if !list[0].CreatedAt.After(list[len(list)-1].CreatedAt) {
 			t.Fatal("demo messages should be spread in time, newest first")

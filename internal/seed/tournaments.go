@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"time"
 
@@ -92,6 +93,7 @@ func seedTournaments(ctx context.Context, db *store.DB, tx *sqlx.Tx, accounts []
 	r := rand.New(rand.NewPCG(2026, 11))
 	realNow := db.Now
 	defer func() { db.Now = realNow }()
+	var rated []demoRated
 	for i, dt := range demoTournaments {
 		created := now.Add(-time.Duration(50-i) * 24 * time.Hour)
 		db.Now = func() time.Time { return created }
@@ -150,7 +152,7 @@ func seedTournaments(ctx context.Context, db *store.DB, tx *sqlx.Tx, accounts []
 				return 0, err
 			}
 		}
-		if err := playDemoMatches(ctx, db, tx, &t, dt.matches, created, now, r); err != nil {
+		if err := playDemoMatches(ctx, db, tx, &t, dt.matches, created, now, r, &rated); err != nil {
 			return 0, fmt.Errorf("tournament %s: %w", dt.name, err)
 		}
 		if len(people) > 6 {
@@ -160,12 +162,27 @@ func seedTournaments(ctx context.Context, db *store.DB, tx *sqlx.Tx, accounts []
 			}
 		}
 	}
+	// Ratings are global: the matches of all tournaments go through them in time order, as
+	// validations would have (each tournament's standings were replayed above in its own order).
+	slices.SortStableFunc(rated, func(a, b demoRated) int { return a.at.Compare(b.at) })
+	for _, x := range rated {
+		db.Now = func() time.Time { return x.at }
+		if _, err := db.RecordStats(ctx, tx, x.m); err != nil {
+			return 0, err
+		}
+	}
 	return len(demoTournaments), nil
+}
+
+// demoRated is a replayed match waiting for the ratings, with its validation time.
+type demoRated struct {
+	at time.Time
+	m  store.RatedMatch
 }
 
 // playDemoMatches plays n matches between players within the challenge range, spread from the
 // tournament's start to an hour ago; the lower-ranked player wins 40% of them.
-func playDemoMatches(ctx context.Context, db *store.DB, tx *sqlx.Tx, t *store.Tournament, n int, from, to time.Time, r *rand.Rand) error {
+func playDemoMatches(ctx context.Context, db *store.DB, tx *sqlx.Tx, t *store.Tournament, n int, from, to time.Time, r *rand.Rand, rated *[]demoRated) error {
 	step := to.Add(-time.Hour).Sub(from.Add(24*time.Hour)) / time.Duration(max(n, 1))
 	// The standings are read once; each recorded result hands back the standings after it (read
 	// again here they were a third of the seed's time under -race).
@@ -205,6 +222,9 @@ func playDemoMatches(ctx context.Context, db *store.DB, tx *sqlx.Tx, t *store.To
 		if err != nil {
 			return err
 		}
+		// Rated later, in time order across tournaments (seedTournaments).
+		*rated = append(*rated, demoRated{at: at, m: store.RatedMatch{MatchID: m.ID, TournamentID: t.ID, Winner: winner.UserID,
+			Loser: loser.UserID, Score: m.Score, PlayedOn: m.PlayedOn, Change: rc}})
 		st = rc.Standings
 	}
 	return nil

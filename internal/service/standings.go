@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/tennisladder/ladder/internal/policy"
+	"github.com/tennisladder/ladder/internal/rating"
 	"github.com/tennisladder/ladder/internal/store"
 )
 
@@ -15,6 +16,7 @@ type StandingRow struct {
 	Form     string // last five validated results, newest first: "WWL…"
 	Movement int    // places gained (positive) or lost since this week's first change
 	New      bool   // joined this week after the week's first change
+	Rating   rating.Rating
 }
 
 // Played is how many validated matches the row's player has in the tournament.
@@ -112,10 +114,24 @@ func (s *Service) computeStandingRows(ctx context.Context, t store.Tournament) (
 	if err != nil {
 		return nil, err
 	}
+	ids := make([]int64, len(st))
+	for i, p := range st {
+		ids[i] = p.UserID
+	}
+	// Ratings are global: a match in another tournament does not bump this one's version, so
+	// they may lag by standingsTTL at most.
+	ratings, err := s.db.Ratings(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
 	thisWeek := t.SnapshotWeek == store.WeekOf(s.now())
 	rows := make([]StandingRow, len(st))
 	for i, p := range st {
-		rows[i] = StandingRow{Participant: p, Form: forms[p.UserID]}
+		r, ok := ratings[p.UserID]
+		if !ok {
+			r = rating.New()
+		}
+		rows[i] = StandingRow{Participant: p, Form: forms[p.UserID], Rating: r}
 		if thisWeek {
 			if p.WeekPosition == 0 {
 				rows[i].New = true

@@ -87,6 +87,11 @@ func (s *Service) ValidateResult(ctx context.Context, cur Current, id int64, app
 			"positions": map[string]any{"winner": []int{rc.WinnerBefore, rc.WinnerAfter}, "loser": []int{rc.LoserBefore, rc.LoserAfter}}}); err != nil {
 			return err
 		}
+		// Ratings and statistics move in the same transaction (one match, one rating period).
+		if _, err := s.db.RecordStats(ctx, tx, store.RatedMatch{MatchID: id, TournamentID: t.ID, Winner: m.WinnerID.Int64,
+			Loser: m.LoserID.Int64, Score: m.Score, PlayedOn: m.PlayedOn, Change: rc}); err != nil {
+			return err
+		}
 		if err := s.db.SetChallengeStatusByMatch(ctx, tx, id, "completed"); err != nil {
 			return err
 		}

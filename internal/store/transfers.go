@@ -42,6 +42,11 @@ var UserReferences = map[string]string{
 	"deletion_requests.user_id":      "kept: the request is about the source account itself",
 	"deletion_requests.requested_by": "kept: history",
 	"deletion_requests.decided_by":   "kept: history",
+	// Statistics and ratings (issue 14): see moveStats.
+	"player_stats.user_id":            "moved; totals added to the target's, which keeps its own rating (or takes the source's without one)",
+	"player_tournament_stats.user_id": "moved; merged per tournament (best position, matches summed)",
+	"rating_history.user_id":          "moved; rows of matches between the two deleted (those matches were called off)",
+	"rating_history.opponent_id":      "moved",
 }
 
 // movedColumns are the columns whose every row referring to the source goes to the target (the
@@ -49,7 +54,8 @@ var UserReferences = map[string]string{
 var movedColumns = []string{"notifications.user_id", "clubs.creator_id", "clubs.decided_by", "club_members.user_id",
 	"tournaments.creator_id", "tournaments.decided_by", "tournament_players.user_id", "matches.player1_id", "matches.player2_id",
 	"matches.reporter_id", "matches.winner_id", "matches.loser_id", "matches.validated_by", "matches.cancelled_by",
-	"challenges.challenger_id", "challenges.challenged_id", "sessions.user_id"}
+	"challenges.challenger_id", "challenges.challenged_id", "sessions.user_id",
+	"player_stats.user_id", "player_tournament_stats.user_id", "rating_history.user_id", "rating_history.opponent_id"}
 
 // Left counts the rows still referring to userID in the columns a transfer empties (moved or
 // deleted): zero for every column after a transfer.
@@ -176,6 +182,10 @@ func (db *DB) MoveOwnership(ctx context.Context, tx *sqlx.Tx, src, dst, actor in
 		if err := exec(n, `UPDATE matches SET `+col+` = ? WHERE `+col+` = ?`, dst, src); err != nil {
 			return c, err
 		}
+	}
+
+	if err := db.moveStats(ctx, tx, src, dst); err != nil {
+		return c, err
 	}
 
 	// Participations.

@@ -915,6 +915,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/players/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A player's validated matches, newest first (cursor-paginated) */
+        get: operations["list-player-history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/players/{id}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A player's statistics, rating and rankings
+         * @description Precomputed at validation. A hidden player is not found, as their profile is; private tournaments' rows show only to who may see their standings.
+         */
+        get: operations["get-player-stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/profile": {
         parameters: {
             query?: never;
@@ -1961,6 +1998,40 @@ export interface components {
             /** @description Human-readable text in the request's language. */
             message: string;
         };
+        HistoryItemView: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            match_id: number;
+            /** @description id 0 when the opponent's account was deleted */
+            opponent: components["schemas"]["PersonView"];
+            /** Format: int64 */
+            opponent_rating: number;
+            played_on: string;
+            /**
+             * Format: int64
+             * @description Ranking points this match gave the player
+             */
+            points: number;
+            /** Format: int64 */
+            position_after: number;
+            /** Format: int64 */
+            position_before: number;
+            /** Format: int64 */
+            rating_after: number;
+            /** Format: int64 */
+            rating_before: number;
+            /** Format: int64 */
+            rating_change: number;
+            /** @description From this player's side */
+            score: string;
+            /** Format: int64 */
+            tournament_id: number;
+            tournament_name: string;
+            /** Format: date-time */
+            validated_at: string;
+            won: boolean;
+        };
         JobRunView: {
             /** @description The run's counts, or {error} when it failed */
             detail: {
@@ -2223,6 +2294,61 @@ export interface components {
         PhotoOutputBody: {
             photo_url: string;
         };
+        PlayerHistoryOutputBody: {
+            items: components["schemas"]["HistoryItemView"][];
+            /**
+             * Format: int64
+             * @description Cursor of the next page (0: no more)
+             */
+            next_before: number;
+        };
+        PlayerStatsView: {
+            /** Format: int64 */
+            active_tournaments: number;
+            /**
+             * Format: int64
+             * @description Best position reached in any tournament (0: none yet)
+             */
+            best_position: number;
+            /** @description Last 10 validated results, newest first: W or L */
+            form: string[];
+            /** Format: int64 */
+            games_lost: number;
+            /** Format: int64 */
+            games_won: number;
+            /** Format: date-time */
+            last_match_at: string | null;
+            /** Format: int64 */
+            losses: number;
+            /** Format: int64 */
+            matches: number;
+            player: components["schemas"]["PersonView"];
+            /**
+             * Format: int64
+             * @description Ranking points won in validated matches, all tournaments
+             */
+            points: number;
+            rating: components["schemas"]["RatingView"];
+            /** @description Rating and position after each of the last 100 validated matches, oldest first */
+            series: components["schemas"]["SeriesPointView"][];
+            /** Format: int64 */
+            sets_lost: number;
+            /** Format: int64 */
+            sets_won: number;
+            tournaments: components["schemas"]["TournamentPlaceView"][];
+            /**
+             * Format: double
+             * @description The reader's chance of beating this player (absent for themselves)
+             */
+            win_probability: number | null;
+            /**
+             * Format: int64
+             * @description Percent of validated matches won
+             */
+            win_rate: number;
+            /** Format: int64 */
+            wins: number;
+        };
         PlayerStatusInputBody: {
             /**
              * @description active reactivates
@@ -2364,6 +2490,20 @@ export interface components {
              */
             replace?: boolean;
         };
+        RatingView: {
+            /**
+             * Format: int64
+             * @description Rating deviation, rounded (350 for a newcomer)
+             */
+            deviation: number;
+            /** @description Deviation above 110: the rating is still uncertain */
+            provisional: boolean;
+            /**
+             * Format: int64
+             * @description Glicko-2 rating, rounded (1500 for a newcomer)
+             */
+            rating: number;
+        };
         RedirectURLOutputBody: {
             /** @description Where to send the browser to sign in */
             redirectUrl: string;
@@ -2413,6 +2553,19 @@ export interface components {
             type: "tournament" | "club" | "player" | "challenge";
             /** @description In-app path */
             url: string;
+        };
+        SeriesPointView: {
+            /** Format: date-time */
+            at: string;
+            /**
+             * Format: int64
+             * @description Position in the tournament after the match (0: not recorded)
+             */
+            position: number;
+            /** Format: int64 */
+            rating: number;
+            /** Format: int64 */
+            tournament_id: number;
         };
         SessionInputBody: {
             /** @description The code from the callback URL */
@@ -2479,8 +2632,14 @@ export interface components {
             points: number;
             /** Format: int64 */
             position: number;
+            rating: components["schemas"]["RatingView"];
             /** @enum {string} */
             status: "active" | "paused" | "suspended";
+            /**
+             * Format: double
+             * @description The reader's chance of beating this player (Glicko-2); absent for visitors and the reader's own row
+             */
+            win_probability: number | null;
             /**
              * Format: int64
              * @description Percent of validated matches won
@@ -2772,6 +2931,28 @@ export interface components {
             special_rules: string;
             /** @enum {string} */
             status: "pending" | "active" | "rejected" | "inactive";
+        };
+        TournamentPlaceView: {
+            /**
+             * Format: int64
+             * @description Best position reached at a validated match (0: none yet)
+             */
+            best_position: number;
+            /** Format: int64 */
+            matches: number;
+            name: string;
+            /** @description In the standings now */
+            participating: boolean;
+            /** Format: int64 */
+            players: number;
+            /**
+             * Format: int64
+             * @description Position now (0: not in the standings)
+             */
+            position: number;
+            /** Format: int64 */
+            tournament_id: number;
+            tournament_status: string;
         };
         TournamentRef: {
             /** Format: int64 */
@@ -7802,6 +7983,168 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PlayerView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "list-player-history": {
+        parameters: {
+            query?: {
+                /** @description Only this tournament (0: all) */
+                tournament_id?: number;
+                /** @description First day (YYYY-MM-DD, the reader's time zone) */
+                from?: string;
+                /** @description Last day, included */
+                to?: string;
+                /** @description Cursor: next_before of the previous page */
+                before?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerHistoryOutputBody"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "get-player-stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerStatsView"];
                 };
             };
             /** @description Bad Request */

@@ -61,6 +61,8 @@ export function makeStanding(position: number, overrides: Partial<Standing> = {}
     movement: 0,
     new: false,
     can_challenge: false,
+    rating: { rating: 1500, deviation: 350, provisional: true },
+    win_probability: id === 7 ? null : 0.5,
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ProvisionalMark, WinChance } from '@/components/RatingMarks';
 import { SelectField } from '@/components/ui/Field';
 import { useSession } from '@/lib/SessionProvider';
 import { standingsQuery } from '../api/get-standings';
@@ -22,6 +23,7 @@ interface Props {
  */
 export function OpponentPicker({ tournamentId, opponentId, onTournament, onOpponent, errors }: Props) {
   const { t } = useTranslation('challenges');
+  const { t: tr } = useTranslation('rating');
   const { user } = useSession();
   const meId = user?.id ?? 0; // keys the cached queries per account
   const tournaments = useQuery(myTournamentsQuery(meId));
@@ -38,7 +40,8 @@ export function OpponentPicker({ tournamentId, opponentId, onTournament, onOppon
     if (tournamentId === 0 && list.length === 1) onTournament(list[0].id);
   }, [tournamentId, list, onTournament]);
 
-  const chosenName = options.find((s) => s.player.id === opponentId)?.player.display_name;
+  const chosen = options.find((s) => s.player.id === opponentId);
+  const chosenName = chosen?.player.display_name;
   useEffect(() => {
     if (chosenName) onOpponent(opponentId, chosenName);
   }, [chosenName, opponentId, onOpponent]);
@@ -95,6 +98,13 @@ export function OpponentPicker({ tournamentId, opponentId, onTournament, onOppon
           </option>
         ))}
       </SelectField>
+      {chosen && chosen.win_probability != null && (
+        <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted" data-testid="opponent-win-chance">
+          {tr('winChanceAgainst', { name: chosen.player.display_name })}
+          <WinChance probability={chosen.win_probability} className="font-semibold" />
+          <ProvisionalMark provisional={chosen.rating.provisional} />
+        </p>
+      )}
       {unreachable && (
         <p role="status" className="text-sm text-warning" data-testid="opponent-unreachable">
           {t('create.unreachable', { name: named?.player.display_name ?? t('create.thisPlayer') })}

@@ -68,4 +68,6 @@ export const standing = (position: number, player: Person, status: Standing['sta
   new: false,
   form: [],
   can_challenge: canChallenge,
+  rating: { rating: 1500, deviation: 350, provisional: true },
+  win_probability: 0.5,
 });

@@ -99,6 +99,10 @@ export function PlayerProfile({ player, banner }: { player: Player; banner?: Rea
             </p>
           ) : null}
         </div>
+        <Link to={`/players/${player.id}/stats`} className={buttonClasses('outline', 'md')} data-testid="stats-link">
+          <BarChart3 className="h-4 w-4" aria-hidden="true" />
+          {t('statistics')}
+        </Link>
         {player.is_self && !banner && (
           <Link to="/profile" className={buttonClasses('outline', 'md')}>
             <Pencil className="h-4 w-4" aria-hidden="true" />

@@ -1,6 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PersonName } from '@/components/PersonName';
+import { Link } from 'react-router';
+import { BarChart3 } from 'lucide-react';
+import { ProvisionalMark, WinChance } from '@/components/RatingMarks';
 import { Avatar } from '@/components/ui/Avatar';
 import { cn } from '@/lib/cn';
 import { usePersonName } from '@/lib/person';
@@ -20,6 +23,21 @@ interface RowProps {
   challengeable: boolean;
 }
 
+/** The link to a player's statistics page (SPEC §2: linked from rankings). */
+function StatsLink({ row }: { row: Standing }) {
+  const { t } = useTranslation('rating');
+  return (
+    <Link
+      to={`/players/${row.player.id}/stats`}
+      className="inline-grid h-9 w-9 shrink-0 place-items-center rounded-lg text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-ring"
+      aria-label={t('statsOf', { name: row.player.display_name })}
+      title={t('statsOf', { name: row.player.display_name })}
+    >
+      <BarChart3 className="h-4 w-4" aria-hidden="true" />
+    </Link>
+  );
+}
+
 function PlayerCell({ row, own }: { row: Standing; own: boolean }) {
   const { t } = useTranslation('tournament');
   const name = usePersonName();
@@ -32,6 +50,7 @@ function PlayerCell({ row, own }: { row: Standing; own: boolean }) {
           {own && <span className="text-xs font-semibold text-brand">{t('ranking.you')}</span>}
           {/* An erased account is kept out of play (suspended): its label says enough. */}
           {!row.player.deleted && <PlayerStatusBadge status={row.status} />}
+          <ProvisionalMark provisional={row.rating.provisional} />
         </span>
       </span>
     </span>
@@ -51,13 +70,21 @@ function TableRow({ row, points, own, tournamentId, challengeable }: RowProps) {
       <td className="px-3 py-2.5 text-right tabular-nums">{row.won}</td>
       <td className="px-3 py-2.5 text-right tabular-nums">{row.lost}</td>
       <td className="px-3 py-2.5 text-right tabular-nums">{t('ranking.percent', { value: row.win_rate })}</td>
+      <td className="px-3 py-2.5 text-right" data-testid="win-chance">
+        <WinChance probability={row.win_probability} />
+      </td>
       <td className="px-3 py-2.5">
         <FormChips form={row.form} />
       </td>
       <td className="px-3 py-2.5 text-center">
         <Movement movement={row.movement} isNew={row.new} />
       </td>
-      <td className="px-3 py-2.5 text-right">{challengeable && <ChallengeLink tournamentId={tournamentId} opponent={row.player} />}</td>
+      <td className="px-3 py-2.5 text-right">
+        <span className="inline-flex items-center justify-end gap-1">
+          <StatsLink row={row} />
+          {challengeable && <ChallengeLink tournamentId={tournamentId} opponent={row.player} />}
+        </span>
+      </td>
     </tr>
   );
 }
@@ -71,6 +98,7 @@ function Card({ row, points, own, tournamentId, challengeable }: RowProps) {
     [t('ranking.wonLost'), `${row.won}–${row.lost}`],
     [t('ranking.winRate'), t('ranking.percent', { value: row.win_rate })],
   ];
+  const { t: tr } = useTranslation('rating');
   return (
     <li className={cn('rounded-xl border border-border bg-surface p-3', own && 'border-brand bg-brand/10')} aria-current={own ? 'true' : undefined}>
       <div className="flex items-center gap-3">
@@ -81,6 +109,7 @@ function Card({ row, points, own, tournamentId, challengeable }: RowProps) {
           <PlayerCell row={row} own={own} />
         </div>
         <Movement movement={row.movement} isNew={row.new} />
+        <StatsLink row={row} />
       </div>
       <dl className="mt-3 grid grid-cols-4 gap-2 text-center">
         {stats.map(([label, value]) => (
@@ -90,6 +119,11 @@ function Card({ row, points, own, tournamentId, challengeable }: RowProps) {
           </div>
         ))}
       </dl>
+      {row.win_probability != null && (
+        <p className="mt-2 text-sm text-muted" data-testid="win-chance">
+          {tr('winChance')}: <WinChance probability={row.win_probability} className="font-semibold" />
+        </p>
+      )}
       <div className="mt-3 flex items-center justify-between gap-2">
         <FormChips form={row.form} />
         {challengeable && <ChallengeLink tournamentId={tournamentId} opponent={row.player} />}
@@ -101,6 +135,7 @@ function Card({ row, points, own, tournamentId, challengeable }: RowProps) {
 /** The standings: a table from medium screens, cards on a phone; the viewer's row highlighted. */
 export function RankingTab({ tournament }: { tournament: TournamentDetail }) {
   const { t } = useTranslation('tournament');
+  const { t: tr } = useTranslation('rating');
   const { user } = useSession();
   const query = useQuery(standingsQuery(user?.id ?? 0, tournament.id));
   return (
@@ -133,6 +168,11 @@ export function RankingTab({ tournament }: { tournament: TournamentDetail }) {
                     <th scope="col" className="px-3 py-2.5 text-right">{t('ranking.won')}</th>
                     <th scope="col" className="px-3 py-2.5 text-right">{t('ranking.lost')}</th>
                     <th scope="col" className="px-3 py-2.5 text-right">{t('ranking.winRate')}</th>
+                    <th scope="col" className="px-3 py-2.5 text-right">
+                      <abbr title={tr('winChanceHint')} className="no-underline">
+                        {tr('winChance')}
+                      </abbr>
+                    </th>
                     <th scope="col" className="px-3 py-2.5 text-left">{t('ranking.form')}</th>
                     <th scope="col" className="px-3 py-2.5 text-center">{t('ranking.movement')}</th>
                     <th scope="col" className="px-3 py-2.5">

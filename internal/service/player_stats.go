@@ -1,0 +1,159 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/tennisladder/ladder/internal/policy"
+	"github.com/tennisladder/ladder/internal/rating"
+	"github.com/tennisladder/ladder/internal/store"
+)
+
+// Bounds of the statistics page: the charts show the last SeriesLength rated matches; the
+// Rankings tab lists at most MaxStatsTournaments tournaments.
+const (
+	SeriesLength        = 100
+	MaxStatsTournaments = 20
+)
+
+// TournamentPlace is a player's place in one tournament for the Rankings tab.
+type TournamentPlace struct {
+	store.TournamentRecord
+	Position int // now (0: not in the standings any more)
+	Players  int // players in the standings now
+}
+
+// PlayerStatsView is the statistics page of a player as cur may see it.
+type PlayerStatsView struct {
+	User              store.User
+	Stats             store.PlayerStats
+	ActiveTournaments int
+	Series            []store.SeriesPoint
+	Tournaments       []TournamentPlace
+	// WinProbability is the reader's chance of beating this player (nil for themselves or a
+	// visitor).
+	WinProbability *float64
+}
+
+// seePlayer reads player id if cur may see them: a hidden or suspended player is "Player not
+// found" to others, as their profile is (policy.SeePlayer).
+func (s *Service) seePlayer(ctx context.Context, cur Current, id int64) (store.User, error) {
+	u, err := s.db.UserByID(ctx, nil, id)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && !policy.SeePlayer(cur.Actor, u.ID, u.Hidden, u.Status == "suspended")) {
+		return store.User{}, &Error{Kind: KindNotFound, Code: "player.not_found"}
+	}
+	return u, err
+}
+
+func statsReader(cur Current, owner int64) store.StatsReader {
+	return store.StatsReader{UserID: cur.User.ID, All: policy.SeeAllPlayerStats(cur.Actor, owner)}
+}
+
+// PlayerStatistics reads a player's precomputed statistics, rating series and tournaments: a
+// fixed number of indexed reads (plus one standings read per listed tournament), whatever the
+// number of players or matches.
+func (s *Service) PlayerStatistics(ctx context.Context, cur Current, id int64) (PlayerStatsView, error) {
+	u, err := s.seePlayer(ctx, cur, id)
+	if err != nil {
+		return PlayerStatsView{}, err
+	}
+	out := PlayerStatsView{User: u}
+	if out.Stats, err = s.db.PlayerStatsOf(ctx, nil, id); err != nil {
+		return out, err
+	}
+	r := statsReader(cur, id)
+	if out.Series, err = s.db.Series(ctx, r, id, SeriesLength); err != nil {
+		return out, err
+	}
+	recs, err := s.db.TournamentRecords(ctx, r, id, MaxStatsTournaments)
+	if err != nil {
+		return out, err
+	}
+	out.Tournaments = make([]TournamentPlace, len(recs))
+	for i, rec := range recs {
+		out.Tournaments[i] = TournamentPlace{TournamentRecord: rec}
+		if rec.Status == "" {
+			continue
+		}
+		if rec.Status == "active" && rec.TournamentStatus == "active" {
+			out.ActiveTournaments++
+		}
+		t, err := s.db.TournamentByID(ctx, nil, rec.TournamentID)
+		if err != nil {
+			return out, err
+		}
+		rows, err := s.standingRows(ctx, t)
+		if err != nil {
+			return out, err
+		}
+		out.Tournaments[i].Players = len(rows)
+		for _, row := range rows {
+			if row.UserID == id {
+				out.Tournaments[i].Position = row.Position
+			}
+		}
+	}
+	if cur.Actor.SignedIn() && cur.User.ID != id {
+		me, err := s.RatingOf(ctx, cur.User.ID)
+		if err != nil {
+			return out, err
+		}
+		p := rating.WinProbability(me, out.Stats.Glicko())
+		out.WinProbability = &p
+	}
+	return out, nil
+}
+
+// RatingOf is a player's current rating (a newcomer's when they never played).
+func (s *Service) RatingOf(ctx context.Context, userID int64) (rating.Rating, error) {
+	st, err := s.db.PlayerStatsOf(ctx, nil, userID)
+	return st.Glicko(), err
+}
+
+// HistoryInput filters a player's match history: From and To are dates (YYYY-MM-DD, To
+// included) in the reader's time zone; Before is the cursor of the next page.
+type HistoryInput struct {
+	TournamentID int64
+	From, To     string
+	Before       int64
+	Limit        int
+}
+
+// PlayerHistory pages a player's validated matches, newest first.
+func (s *Service) PlayerHistory(ctx context.Context, cur Current, id int64, in HistoryInput) ([]store.HistoryRow, error) {
+	if _, err := s.seePlayer(ctx, cur, id); err != nil {
+		return nil, err
+	}
+	loc := time.UTC
+	if cur.Actor.SignedIn() {
+		if l, err := time.LoadLocation(cur.User.Timezone); err == nil && cur.User.Timezone != "" {
+			loc = l
+		}
+	}
+	var fe fieldErrors
+	from, to := fe.date("from", in.From, loc), fe.date("to", in.To, loc)
+	if !to.IsZero() {
+		to = to.AddDate(0, 0, 1)
+	}
+	if !from.IsZero() && !to.IsZero() && !from.Before(to) {
+		fe.add("to", "stats.period_invalid", nil)
+	}
+	if err := fe.err(); err != nil {
+		return nil, err
+	}
+	return s.db.History(ctx, statsReader(cur, id), store.HistoryFilter{UserID: id, TournamentID: in.TournamentID,
+		From: from, To: to, Before: in.Before, Limit: in.Limit})
+}
+
+// date parses an optional YYYY-MM-DD day as its midnight in loc.
+func (f *fieldErrors) date(field, s string, loc *time.Location) time.Time {
+	if s == "" {
+		return time.Time{}
+	}
+	t, err := time.ParseInLocation("2006-01-02", s, loc)
+	if err != nil {
+		f.add(field, "validation.invalid", nil)
+	}
+	return t
+}
