@@ -273,6 +273,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 			userIDs[a.name] = u.ID
 		}
 		routes := l.srv.Routes()
+		targets := 0
 		for _, rt := range routes {
 			key := rt.Method + " " + rt.Path
 			row, ok := matrix[key]
@@ -283,7 +284,8 @@ func TestAuthorizationMatrix(t *testing.T) {
 			for _, actor := range actors {
 				path := row.path
 				if strings.Contains(path, "{target}") {
-					target := store.User{Email: fmt.Sprintf("target-%s-%d@ladder.test", actor, len(key)), Role: "player"}
+					targets++ // one fresh account per row and actor (route keys may share a length)
+					target := store.User{Email: fmt.Sprintf("target-%s-%d@ladder.test", actor, targets), Role: "player"}
 					if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.InsertUser(ctx, tx, &target) }); err != nil {
 						t.Fatal(err)
 					}
