@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
-# Browser tests against the real binary, on SQLite and then on PostgreSQL (a fresh database).
+# Browser tests against the real binary, on SQLite and then on PostgreSQL (a fresh database); the
+# landing page's JavaScript size and the Lighthouse budgets (scripts/test-lighthouse.sh) in between.
 # PostgreSQL: E2E_POSTGRES_URL (a server URL whose user may create databases), else
 # postgres://postgres@127.0.0.1:5432 when it answers there. Under CI it is required.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/ensure-chromium.sh
 
+echo "== landing page JavaScript size (gzip)"
+(cd web && npm run size)
+
 echo "== end-to-end tests on SQLite"
 (cd web && npm run test:e2e)
+
+scripts/test-lighthouse.sh
 
 server="${E2E_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432}"
 if ! (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null && [ -z "${E2E_POSTGRES_URL:-}" ]; then

@@ -101,16 +101,18 @@ async function holdChunk(page: Page, name: string) {
   return state;
 }
 
-test('a spinner with a loading label shows while a page loads', async ({ page }) => {
+test('a first load paints the whole page at once, never a spinner or a half page', async ({ page }) => {
   // Hold the clubs page's own chunk back to catch the pending state.
   const chunk = await holdChunk(page, 'ClubsPage');
 
-  // First load: the shell renders and the page area shows the spinner.
+  // The app has started (the router asked for the page's chunk) but paints nothing until the page
+  // is there: no spinner flash, no footer jumping under a late page (issue 16: CLS, TBT).
   await page.goto('/clubs');
-  await expect(page.locator('main').getByRole('status')).toHaveText('A carregar…');
   await expect.poll(() => chunk.requests).toBe(1);
+  expect(await page.locator('#root').innerHTML()).toBe('');
   chunk.release();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Clubes');
+  await expect(page.locator('main').getByRole('status')).toHaveCount(0);
 });
 
 test('navigating to a page not loaded yet shows the loading pill', async ({ page }) => {

@@ -106,3 +106,15 @@ export const routes: RouteObject[] = [
 export function createRouter() {
   return createBrowserRouter(routes);
 }
+
+/** Resolves once the router has loaded the first route's lazy code (or failed to: its error shows). */
+export function routerReady(router: ReturnType<typeof createRouter>): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}

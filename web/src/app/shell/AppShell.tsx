@@ -29,7 +29,9 @@ export function AppShell() {
       </a>
       <Header />
       <NavigationIndicator />
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+      {/* At least a screen tall (minus the 4rem header): the footer starts below the fold, so it
+          never jumps in view when a lazy page or its data arrives above it (CLS, issue 16). */}
+      <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 outline-none">
         <Outlet />
       </main>
       <Footer />

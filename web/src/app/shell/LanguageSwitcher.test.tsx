@@ -8,7 +8,7 @@ describe('LanguageSwitcher', () => {
   it('switching language closes the menu, changes the texts and <html lang>', async () => {
     const user = userEvent.setup();
     render(<LanguageSwitcher />);
-    const trigger = screen.getByRole('button', { name: 'Idioma: Português' });
+    const trigger = screen.getByRole('button', { name: 'Idioma: Português (PT)' });
     expect(trigger).toHaveAttribute('aria-expanded', 'false');
 
     await user.click(trigger);
@@ -19,13 +19,13 @@ describe('LanguageSwitcher', () => {
     expect(screen.queryByRole('menu')).toBeNull();
     expect(i18n.language).toBe('en');
     expect(document.documentElement.lang).toBe('en');
-    expect(screen.getByRole('button', { name: 'Language: English' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: 'Language: English (EN)' })).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('works from the keyboard: arrows, Enter, Escape', async () => {
     const user = userEvent.setup();
     render(<LanguageSwitcher />);
-    const trigger = screen.getByRole('button', { name: 'Idioma: Português' });
+    const trigger = screen.getByRole('button', { name: 'Idioma: Português (PT)' });
     trigger.focus();
     await user.keyboard('{Enter}');
     expect(screen.getByRole('menuitemradio', { name: 'Português' })).toHaveFocus();
