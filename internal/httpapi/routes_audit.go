@@ -12,11 +12,13 @@ var auditedRoutes = map[string][]string{
 	"PUT /api/users/{id}/role":   {service.AuditRoleChanged},
 	"PUT /api/users/{id}/status": {service.AuditStatusChanged},
 
+	"PUT /api/clubs/{id}":                     {service.AuditClubEdited},
 	"POST /api/clubs/{id}/validate":           {service.AuditClubValidated},
 	"POST /api/clubs/{id}/reject":             {service.AuditClubRejected},
 	"PUT /api/clubs/{id}/members/{user}/role": {service.AuditClubMemberRole},
 	"DELETE /api/clubs/{id}/members/{user}":   {service.AuditClubMemberGone},
 
+	"PUT /api/tournaments/{id}":                           {service.AuditTournamentEdited},
 	"POST /api/tournaments/{id}/approve":                  {service.AuditTournamentApproved},
 	"POST /api/tournaments/{id}/reject":                   {service.AuditTournamentRejected},
 	"POST /api/tournaments/{id}/close":                    {service.AuditTournamentClosed},

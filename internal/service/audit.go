@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"reflect"
 
 	"github.com/jmoiron/sqlx"
 
@@ -40,6 +41,9 @@ const (
 	AuditResultRejected  = "match.result_rejected"  // target match; details: tournament, score, from, to, notes
 	AuditMatchCancelled  = "match.cancelled"        // target match; details: tournament, from, to, by_player
 
+	AuditClubEdited       = "club.edited"       // target club; details: name, changes {field: {from, to}}
+	AuditTournamentEdited = "tournament.edited" // target tournament; details: name, changes {field: {from, to}}
+
 	AuditCleanup = "system.cleanup" // target none; details: trigger (manual, schedule), counts per kind, removed names
 
 	// A user transfer writes one row on each account; details: transfer, source, target, emails, reason, moved.
@@ -54,7 +58,7 @@ var AuditActions = []string{AuditAccountCreated, AuditLinkedByEmail, AuditUnlink
 	AuditTournamentApproved, AuditTournamentRejected, AuditTournamentClosed, AuditJoinApproved, AuditJoinDeclined,
 	AuditPlayerStatus, AuditPlayerRemoved, AuditRefereeSet, AuditRefereeRemoved, AuditShuffled,
 	AuditResultValidated, AuditResultRejected, AuditMatchCancelled, AuditCleanup, AuditTransferredOut, AuditTransferredIn,
-	AuditDeletionRequested, AuditDeletionApproved, AuditDeletionDeclined}
+	AuditDeletionRequested, AuditDeletionApproved, AuditDeletionDeclined, AuditClubEdited, AuditTournamentEdited}
 
 type clientIPKey struct{}
 
@@ -102,4 +106,24 @@ func (s *Service) audit(ctx context.Context, tx *sqlx.Tx, actor policy.Actor, ac
 	}
 	e.Details = string(b)
 	return s.db.InsertAudit(ctx, tx, &e)
+}
+
+// changedFields lists, field by field, what an edit changed: {"name": {"from": …, "to": …}}.
+// Times of the row itself (updated_at) are left out: they change with every write.
+func changedFields(before, after any) map[string]any {
+	var b, a map[string]any
+	bb, _ := json.Marshal(before)
+	ab, _ := json.Marshal(after)
+	_ = json.Unmarshal(bb, &b)
+	_ = json.Unmarshal(ab, &a)
+	out := map[string]any{}
+	for k, v := range a {
+		if k == "UpdatedAt" || k == "updated_at" || k == "Version" {
+			continue
+		}
+		if w, ok := b[k]; !ok || !reflect.DeepEqual(v, w) {
+			out[k] = map[string]any{"from": b[k], "to": v}
+		}
+	}
+	return out
 }

@@ -134,10 +134,15 @@ func (s *Service) UpdateClub(ctx context.Context, cur Current, id int64, in Club
 		if err := denied(policy.EditClub(cur.Actor, role)); err != nil {
 			return err
 		}
+		was := c
 		if err := s.validateClub(in, &c); err != nil {
 			return err
 		}
-		return s.db.UpdateClubInfo(ctx, tx, &c)
+		if err := s.db.UpdateClubInfo(ctx, tx, &c); err != nil {
+			return err
+		}
+		// Audited whoever edits: a super admin may edit a club that is not theirs.
+		return s.audit(ctx, tx, cur.Actor, AuditClubEdited, "club", c.ID, map[string]any{"name": c.Name, "changes": changedFields(was, c)})
 	})
 	return c, err
 }

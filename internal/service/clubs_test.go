@@ -2,6 +2,7 @@ package service_test
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"testing"
 
@@ -128,6 +129,11 @@ func TestClubLifecycle(t *testing.T) {
 		}
 		if _, err := svc.UpdateClub(ctx, super, c.ID, service.ClubInput{Name: "CT Porto"}); err != nil {
 			t.Fatal(err)
+		}
+		// A super admin's edit of someone else's club leaves its trace, field by field.
+		if es, _ := db.AuditFor(ctx, "club", c.ID); len(es) == 0 || es[len(es)-1].Action != service.AuditClubEdited ||
+			es[len(es)-1].ActorID.Int64 != super.User.ID || !strings.Contains(es[len(es)-1].Details, "CT Porto") {
+			t.Fatalf("club edit audit: %+v", es)
 		}
 		if err := svc.LeaveClub(ctx, other, c.ID); err != nil {
 			t.Fatal(err)

@@ -174,8 +174,11 @@ func (s *Service) UpdateTournament(ctx context.Context, cur Current, id int64, i
 		if err := s.db.UpdateTournamentInfo(ctx, tx, &t); err != nil {
 			return err
 		}
-		t, err = s.db.TournamentByID(ctx, tx, id)
-		return err
+		if t, err = s.db.TournamentByID(ctx, tx, id); err != nil {
+			return err
+		}
+		// Audited whoever edits: a super admin may edit a tournament that is not theirs.
+		return s.audit(ctx, tx, cur.Actor, AuditTournamentEdited, "tournament", t.ID, map[string]any{"name": t.Name, "changes": changedFields(was, t)})
 	})
 	return t, err
 }
