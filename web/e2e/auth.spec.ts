@@ -159,12 +159,13 @@ test.describe('signed-in routes (spec §2)', () => {
     ['/players-panel', /Painel de jogadores/],
   ];
 
-  test('send visitors home', async ({ page }) => {
+  test('ask visitors to sign in, on the page itself', async ({ page }) => {
     test.setTimeout(120_000); // one page load per signed-in route
     for (const [path] of SIGNED_IN) {
       await page.goto(path);
-      await expect(page, path).toHaveURL(/127\.0\.0\.1:\d+\/$/);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Desafie/);
+      await expect(page.getByRole('heading', { level: 1 }), path).toHaveText('Inicie sessão para continuar');
+      await expect(page, path).toHaveURL(new RegExp(`127\\.0\\.0\\.1:\\d+${path}$`));
+      await expect(page.getByRole('main').getByRole('button', { name: 'Entrar' })).toBeVisible();
     }
   });
 

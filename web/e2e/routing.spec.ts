@@ -7,10 +7,10 @@ test('an unknown path lands on /', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Desafie/);
 });
 
-test('/profile sends signed-out visitors home', async ({ page }) => {
+test('/profile asks signed-out visitors to sign in, staying on /profile', async ({ page }) => {
   await page.goto('/profile');
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Desafie/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Inicie sessão para continuar');
+  await expect(page).toHaveURL(/\/profile$/);
 });
 
 /** Routes open to visitors (spec §2); the signed-in ones are in auth.spec.ts. */

@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SessionProvider } from '@/lib/SessionProvider';
@@ -23,13 +24,17 @@ function renderAt(path: string, store: ReturnType<typeof fakeSessionStore>) {
 }
 
 describe('SignedInOnly', () => {
-  it('shows the spinner until the first user fetch settles, then sends visitors home', () => {
+  it('shows the spinner until the first user fetch settles, then asks visitors to sign in where they are', async () => {
     const store = fakeSessionStore({ initialLoading: true });
     const router = renderAt('/profile', store);
     expect(screen.getByRole('status')).toHaveTextContent('A carregar…');
     act(() => store.setState({ initialLoading: false }));
-    expect(router.state.location.pathname).toBe('/');
-    expect(screen.getByText('home')).toBeVisible();
+    expect(router.state.location.pathname).toBe('/profile');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Inicie sessão para continuar');
+    expect(screen.queryByText('profile')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Voltar ao início' })).toHaveAttribute('href', '/');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(store.login).toHaveBeenCalledTimes(1);
   });
 
   it('lets signed-in users in', () => {

@@ -99,10 +99,20 @@ describe('request', () => {
     await expect(post()).rejects.toMatchObject({ message: 'Bad Gateway' });
   });
 
-  it('says "Erro desconhecido" when the request never got an answer', async () => {
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+  it.each(['Failed to fetch', 'NetworkError when attempting to fetch resource.', 'Load failed', 'fetch failed'])(
+    'says "Erro de rede" when the request never got an answer (%s)',
+    async (message) => {
+      fetchMock.mockRejectedValue(new TypeError(message));
+      await expect(post()).rejects.toMatchObject({ status: 0, code: 'network', message: 'Erro de rede' });
+      expect(getToasts()).toMatchObject([{ variant: 'error', title: 'Erro', description: 'Erro de rede' }]);
+    },
+  );
+
+  it('keeps "Erro desconhecido" for failures that are not the network (a bug, bad JSON)', async () => {
+    fetchMock.mockRejectedValue(new TypeError('x.map is not a function'));
     await expect(post()).rejects.toMatchObject({ status: 0, message: 'Erro desconhecido' });
-    expect(getToasts()).toMatchObject([{ variant: 'error', title: 'Erro', description: 'Erro desconhecido' }]);
+    fetchMock.mockRejectedValue(new SyntaxError('Unexpected token < in JSON'));
+    await expect(post()).rejects.toMatchObject({ status: 0, message: 'Erro desconhecido' });
   });
 
   it('can skip the error toast', async () => {

@@ -75,6 +75,19 @@ export function fieldErrorsOf(body: unknown): Record<string, string> {
   return out;
 }
 
+/**
+ * fetch rejects with a TypeError when no answer came (offline, DNS, refused, CORS, reset): the
+ * message differs per browser ('Failed to fetch', 'NetworkError when attempting to fetch
+ * resource.', 'Load failed', Node's 'fetch failed'). A TypeError from a bug in our own code
+ * ("x is not a function") must not pass for one, so the message is checked too, or the browser
+ * says it is offline. JSON parse failures are SyntaxErrors; a cancelled request is an AbortError.
+ */
+export function isNetworkFailure(err: unknown): boolean {
+  if (!(err instanceof TypeError)) return false;
+  if (/failed to fetch|fetch failed|networkerror|network error|load failed|network connection/i.test(err.message)) return true;
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
 export interface RequestOptions {
   /** Show failures as an error toast titled 'Erro' (default true). */
   errorToast?: boolean;
@@ -106,8 +119,14 @@ export async function request<T>(
     }
     return data as T;
   } catch (err) {
-    // Anything that is not an HTTP answer (network down, bad JSON) is 'Erro desconhecido'.
-    const failure = err instanceof ApiError ? err : new ApiError(i18n.t('common:api.unknownError'), 0, { body: err });
+    // No HTTP answer at all is spec §8's 'Network error'; anything else (bad JSON…) is 'Erro desconhecido'.
+    const failure =
+      err instanceof ApiError
+        ? err
+        : new ApiError(i18n.t(isNetworkFailure(err) ? 'common:api.networkError' : 'common:api.unknownError'), 0, {
+            code: isNetworkFailure(err) ? 'network' : undefined,
+            body: err,
+          });
     if (errorToast) {
       showToast({ variant: 'error', title: i18n.t('common:api.errorTitle'), description: failure.message });
     }

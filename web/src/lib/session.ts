@@ -1,5 +1,6 @@
 import { currentLanguage } from './i18n';
 import type { SessionUser } from './user';
+import { rememberReturnPath } from './returnPath';
 
 export type { SessionUser } from './user';
 
@@ -161,6 +162,8 @@ export function createSessionStore({
   function login(loginHint?: string): Promise<void> {
     // Two redirect URLs would set two flow cookies and the first would then fail its state check.
     if (loginInFlight) return loginInFlight;
+    // Signing in comes back to the page it started from (the callback reads it).
+    rememberReturnPath();
     const query = loginHint ? { login_hint: loginHint } : {};
     loginInFlight = loadApi()
       .then(({ request }) => request((client) => client.GET('/api/oauth/google/redirect_url', { params: { query } }), { errorToast: false }))

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { OnboardingGate } from '@/features/onboarding/components/OnboardingGate';
@@ -20,7 +20,13 @@ export function AppShell() {
   const { t } = useTranslation();
   const { user } = useSession();
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div
+      className="flex min-h-dvh flex-col"
+      // The floating buttons' height from the viewport's bottom (help: 1.25 + 3.5 rem; signed in,
+      // the quick actions above it: 5.5 + 3.5 rem) plus a gap: the footer ends with this much
+      // room, so at the end of the page nothing lies under them (issue 15, "the first minutes").
+      style={{ '--fab-space': user ? '9.75rem' : '5.75rem' } as CSSProperties}
+    >
       <a
         href="#main"
         className="sr-only z-50 rounded-lg bg-brand px-4 py-2 font-medium text-brand-fg focus:not-sr-only focus:fixed focus:left-4 focus:top-4"

@@ -84,7 +84,8 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-border">
-        <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-2 px-4 py-5 text-xs text-muted sm:flex-row sm:px-6">
+        {/* Bottom room for the floating buttons (--fab-space, AppShell): the version is never under them. */}
+        <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-2 px-4 pt-5 pb-[var(--fab-space,5.75rem)] text-xs text-muted sm:flex-row sm:px-6">
           <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
           <p className="font-mono">{APP_VERSION}</p>
         </div>

@@ -1,7 +1,9 @@
 import { CircleHelp } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cn } from '@/lib/cn';
 import { loadNamespaces } from '@/lib/i18n';
+import { floatingClasses, useHideOnScroll } from '@/lib/useHideOnScroll';
 
 // The help centre and its texts load on first use, keeping the landing page light.
 const loadHelpCenter = () =>
@@ -12,6 +14,7 @@ const HelpCenter = lazy(loadHelpCenter);
 export function HelpButton() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const hidden = useHideOnScroll();
   return (
     <>
       <button
@@ -20,7 +23,11 @@ export function HelpButton() {
         onPointerEnter={() => void loadHelpCenter()}
         aria-label={t('help.open')}
         title={t('help.open')}
-        className="fixed bottom-5 right-5 z-30 grid h-14 w-14 cursor-pointer place-items-center rounded-full bg-brand text-brand-fg shadow-lg transition-transform hover:scale-105 hover:bg-brand-hover"
+        data-floating={hidden ? 'hidden' : 'shown'}
+        className={cn(
+          'fixed bottom-5 right-5 z-30 grid h-14 w-14 cursor-pointer place-items-center rounded-full bg-brand text-brand-fg shadow-lg hover:scale-105 hover:bg-brand-hover motion-safe:transition-[translate,scale,opacity] motion-safe:duration-200',
+          floatingClasses(hidden),
+        )}
       >
         <CircleHelp className="h-7 w-7" aria-hidden="true" />
       </button>

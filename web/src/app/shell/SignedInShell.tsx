@@ -20,6 +20,7 @@ import { buttonClasses } from '@/components/ui/Button';
 import { Menu, MenuItem, MenuLink, MenuSeparator } from '@/components/ui/Menu';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/SessionProvider';
+import { floatingClasses, useHideOnScroll } from '@/lib/useHideOnScroll';
 import { isAdminOrAbove, isSuperAdmin, userName, type Role } from '@/lib/user';
 
 // The notification bell rides in this chunk: loaded once someone is signed in, like the rest.
@@ -150,7 +151,7 @@ const SHORTCUTS = [
 ] as const;
 
 const fab =
-  'grid cursor-pointer place-items-center rounded-full shadow-lg transition-transform hover:scale-105 ' +
+  'grid cursor-pointer place-items-center rounded-full shadow-lg hover:scale-105 motion-safe:transition-[translate,scale,opacity] motion-safe:duration-200 ' +
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
 
 /**
@@ -161,10 +162,14 @@ const fab =
 export function FloatingActions() {
   const { t } = useTranslation();
   const { user } = useSession();
+  const hidden = useHideOnScroll();
   if (!user) return null;
   return (
     <nav aria-label={t('actionMenu.region')}>
-      <div className="fixed bottom-[5.5rem] right-5 z-30">
+      <div
+        data-floating={hidden ? 'hidden' : 'shown'}
+        className={cn('fixed bottom-[5.5rem] right-5 z-30 motion-safe:transition-[translate,opacity] motion-safe:duration-200', floatingClasses(hidden))}
+      >
         <Menu
           label={t('actionMenu.label')}
           side="top"
@@ -194,7 +199,11 @@ export function FloatingActions() {
           to="/super-admin"
           aria-label={t('quickAccess.label')}
           title={t('quickAccess.label')}
-          className={cn(fab, 'fixed bottom-5 left-5 z-30 h-12 w-12 bg-slate-800 text-white dark:bg-slate-100 dark:text-slate-900')}
+          className={cn(
+            fab,
+            'fixed bottom-5 left-5 z-30 h-12 w-12 bg-slate-800 text-white dark:bg-slate-100 dark:text-slate-900',
+            floatingClasses(hidden),
+          )}
         >
           <ShieldCheck className="h-6 w-6" aria-hidden="true" />
         </Link>

@@ -22,6 +22,7 @@ function renderCallback(search: string) {
   const router = createMemoryRouter(
     [
       { path: '/', element: <p>home</p> },
+      { path: '/challenges', element: <p>challenges</p> },
       { path: '/auth/callback', element: <AuthCallbackPage /> },
     ],
     { initialEntries: [`/auth/callback${search}`] },
@@ -86,6 +87,26 @@ describe('AuthCallbackPage', () => {
     expect(await posts()[0][0].clone().json()).toEqual({ code: 'c0de', state: 'st4te' });
     expect(store.getState().user).toEqual(pedro);
     expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it.each([
+    ['/challenges', '/challenges'],
+    ['//evil.example/x', '/'],
+    ['https://evil.example/', '/'],
+  ])('after signing in goes back to the remembered %s (ends on %s)', async (remembered, want) => {
+    const pedro = makeUser();
+    let signedIn = false;
+    fetchMock.mockImplementation(async (req: Request) => {
+      if (req.method === 'POST') {
+        signedIn = true;
+        return jsonResponse(201, pedro);
+      }
+      return signedIn ? jsonResponse(200, pedro) : jsonResponse(401, { message: 'no' });
+    });
+    sessionStorage.setItem('ladder.returnTo', remembered);
+    const { router } = renderCallback('?code=c0de&state=st4te');
+    await waitFor(() => expect(router.state.location.pathname).toBe(want));
+    expect(sessionStorage.getItem('ladder.returnTo')).toBeNull();
   });
 
   it("shows the server's translated message with a way home and a retry", async () => {

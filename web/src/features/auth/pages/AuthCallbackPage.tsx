@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/Button';
 import { PageTitle } from '@/components/ui/PageTitle';
 import { Spinner } from '@/components/ui/Spinner';
+import { takeReturnPath } from '@/lib/returnPath';
 import { useSession } from '@/lib/SessionProvider';
 
 /**
@@ -13,7 +14,8 @@ import { useSession } from '@/lib/SessionProvider';
  * such, with the provider's code and description as plain text. Without a code nothing is posted
  * (spec §5); otherwise the code is exchanged for a session
  * (once, even under StrictMode's double effects: the session merges concurrent exchanges), the
- * user is fetched again and the browser goes home. A failure shows the server's translated
+ * user is fetched again and the browser goes back to the page the sign-in started from
+ * (lib/returnPath: same-origin paths only), home when there is none. A failure shows the server's translated
  * message, with a way home and a way to try again.
  */
 export default function AuthCallbackPage() {
@@ -31,7 +33,7 @@ export default function AuthCallbackPage() {
     if (!code || providerError) return;
     let active = true;
     exchange(code, state).then(
-      () => active && navigate('/', { replace: true }),
+      () => active && navigate(takeReturnPath(), { replace: true }),
       (failure: unknown) => {
         // ApiError and SessionError carry a message ready to show; anything else gets the generic one.
         if (active) setError(failure instanceof Error ? failure.message : '');

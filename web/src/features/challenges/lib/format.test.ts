@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, timeLeft, todayInputValue } from './format';
+import { formatDateTime, formatDay, timeLeft, todayInputValue } from './format';
 
 describe('timeLeft', () => {
   const now = Date.UTC(2030, 0, 1, 12);
@@ -21,5 +21,16 @@ describe('days', () => {
   it('format a calendar day without shifting it by the zone', () => {
     expect(formatDay('2030-05-04', 'en')).toBe('May 4, 2030');
     expect(todayInputValue(new Date(2030, 4, 4, 23, 59))).toBe('2030-05-04');
+  });
+});
+
+describe('formatDateTime (one clock per language, issue 15)', () => {
+  // 14:30 local time: the browser's zone, whatever it is in the test run.
+  const afternoon = new Date(2026, 4, 4, 14, 30).toISOString();
+
+  it.each(['pt', 'pt-PT', 'en', 'en-US'])('shows a 24-hour time in %s', (language) => {
+    const text = formatDateTime(afternoon, language);
+    expect(text).toContain('14:30');
+    expect(text).not.toMatch(/\b(AM|PM)\b/i);
   });
 });

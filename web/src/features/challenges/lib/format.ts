@@ -1,4 +1,6 @@
-/** Dates and times in the viewer's language and the browser's time zone (DECISIONS 43). */
+import { CLOCK_24H } from '@/lib/time-format';
+
+/** Dates and times in the viewer's language and the browser's time zone (DECISIONS 43), on a 24-hour clock. */
 
 export function formatDateTime(iso: string, language: string): string {
   return new Intl.DateTimeFormat(language, {
@@ -7,6 +9,7 @@ export function formatDateTime(iso: string, language: string): string {
     month: 'short',
     hour: '2-digit',
     minute: '2-digit',
+    ...CLOCK_24H,
   }).format(new Date(iso));
 }
 

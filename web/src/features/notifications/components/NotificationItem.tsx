@@ -1,6 +1,7 @@
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
+import { CLOCK_24H } from '@/lib/time-format';
 import type { Notification } from '../api/recent-notifications';
 import { notificationIcon } from '../lib/icons';
 import { relativeTime } from '../lib/relative-time';
@@ -59,7 +60,7 @@ export function NotificationItem({ notification: n, onOpen, onMarkRead, now, com
             )}
           </span>
           <span className={cn('mt-0.5 block text-sm text-muted', compact && 'line-clamp-2')}>{n.message}</span>
-          <time dateTime={n.created_at} title={new Date(n.created_at).toLocaleString(i18n.language)} className="mt-1 block text-xs text-muted">
+          <time dateTime={n.created_at} title={new Date(n.created_at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short', ...CLOCK_24H })} className="mt-1 block text-xs text-muted">
             {when}
           </time>
         </span>
