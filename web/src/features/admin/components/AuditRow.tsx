@@ -1,3 +1,4 @@
+import { CLOCK_24H } from '@/lib/time-format';
 import { ArrowRight, Bot } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -25,7 +26,7 @@ export function AuditRow({ item, onFilterActor, onFilterTarget }: Props) {
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <p className="font-semibold text-fg">{t(actionKey(item.action), { defaultValue: item.action })}</p>
         <time dateTime={item.at} className="text-sm text-muted">
-          {when.toLocaleString(language, { dateStyle: 'medium', timeStyle: 'medium' })}
+          {when.toLocaleString(language, { dateStyle: 'medium', timeStyle: 'medium', ...CLOCK_24H })}
         </time>
       </div>
       <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">

@@ -1,3 +1,4 @@
+import { CLOCK_24H } from '@/lib/time-format';
 /** Colours of the role and status labels of accounts, tournaments, clubs, matches and challenges. */
 export type Tone = 'neutral' | 'good' | 'warn' | 'bad' | 'info';
 
@@ -25,5 +26,5 @@ export const statusTone: Record<string, Tone> = {
 /** Dates and times as the reader's language writes them. */
 export function formatDate(value: string | undefined, language: string, withTime = false) {
   if (!value) return '';
-  return new Date(value).toLocaleString(language, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' });
+  return new Date(value).toLocaleString(language, withTime ? { dateStyle: 'medium', timeStyle: 'short', ...CLOCK_24H } : { dateStyle: 'medium' });
 }

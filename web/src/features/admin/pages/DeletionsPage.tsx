@@ -1,3 +1,4 @@
+import { CLOCK_24H } from '@/lib/time-format';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ListChecks, UserX } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -93,7 +94,7 @@ function RequestItem({ r }: { r: DeletionRequest }) {
   const client = useQueryClient();
   const [ask, setAsk] = useState<'approve' | 'decline' | null>(null);
   const who = r.user.deleted ? name(r.user) : `${name(r.user)}${r.user_email ? ` (${r.user_email})` : ''}`;
-  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short', ...CLOCK_24H });
   async function decide(approve: boolean) {
     try {
       await decideDeletion(r.id, approve);

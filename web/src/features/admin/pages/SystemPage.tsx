@@ -1,3 +1,4 @@
+import { CLOCK_24H } from '@/lib/time-format';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Activity, Brush, CircleCheck, CircleX, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
@@ -87,7 +88,7 @@ function CleanupCard() {
 
 function JobRow({ job, language }: { job: JobRun; language: string }) {
   const { t } = useTranslation('system');
-  const when = (iso?: string) => (iso ? new Date(iso).toLocaleString(language, { dateStyle: 'short', timeStyle: 'medium' }) : '—');
+  const when = (iso?: string) => (iso ? new Date(iso).toLocaleString(language, { dateStyle: 'short', timeStyle: 'medium', ...CLOCK_24H }) : '—');
   const detail = job.ok ? formatValue('counts', job.detail, t) : String((job.detail as Record<string, unknown>).error ?? '');
   return (
     <li className="rounded-xl border border-border p-3" data-testid="job-row" data-job={job.name}>

@@ -1,3 +1,4 @@
+import { CLOCK_24H } from '@/lib/time-format';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowRight, History, UserRoundCog } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
@@ -166,7 +167,7 @@ function TransferHistory() {
   const { user } = useSession();
   const query = useInfiniteQuery(transfersQuery(user?.id ?? 0));
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
-  const when = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, { dateStyle: 'medium', timeStyle: 'short', ...CLOCK_24H });
   return (
     <SectionCard icon={History} title={t('transfers.historyTitle')} className="h-fit">
       {query.isPending ? (
