@@ -76,7 +76,7 @@ func DashboardQueries() []string {
 
 // RecordSignIn notes when the account last signed in (the players admin list shows it).
 func (db *DB) RecordSignIn(ctx context.Context, tx *sqlx.Tx, userID int64, at time.Time) error {
-	_, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE users SET last_sign_in_at = ? WHERE id = ?`), at, userID)
+	_, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE users SET last_sign_in_at = ? WHERE id = ?`), at, userID)
 	return err
 }
 

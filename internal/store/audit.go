@@ -32,7 +32,7 @@ func (db *DB) InsertAudit(ctx context.Context, tx *sqlx.Tx, e *AuditEntry) error
 	if e.Details == "" {
 		e.Details = "{}"
 	}
-	return tx.QueryRowxContext(ctx, db.Dialect.rebind(`INSERT INTO audit_log
+	return db.txQueryRowx(ctx, tx, db.Dialect.rebind(`INSERT INTO audit_log
 		(created_at, actor_id, action, target_type, target_id, details, ip, request_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
 		e.CreatedAt, e.ActorID, e.Action, e.TargetType, e.TargetID, e.Details, e.IP, e.RequestID).Scan(&e.ID)
 }

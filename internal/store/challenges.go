@@ -44,7 +44,7 @@ var challengeRowSelect = `SELECT ` + challengeColumns + `, t.name AS tournament_
 func (db *DB) InsertChallenge(ctx context.Context, tx *sqlx.Tx, c *Challenge) error {
 	c.CreatedAt = db.Now()
 	c.UpdatedAt = c.CreatedAt
-	return tx.QueryRowxContext(ctx, db.Dialect.rebind(`INSERT INTO challenges (tournament_id, challenger_id, challenged_id,
+	return db.txQueryRowx(ctx, tx, db.Dialect.rebind(`INSERT INTO challenges (tournament_id, challenger_id, challenged_id,
 		proposed_times, message, status, auto_accepted, match_id, expires_at, responded_at, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`), c.TournamentID, c.ChallengerID, c.ChallengedID,
 		c.ProposedTimes, c.Message, c.Status, c.AutoAccepted, c.MatchID, c.ExpiresAt, c.RespondedAt, c.CreatedAt, c.UpdatedAt).Scan(&c.ID)
@@ -61,27 +61,27 @@ func (db *DB) ChallengeByID(ctx context.Context, tx *sqlx.Tx, id int64) (Challen
 // when it was no longer pending: of many concurrent answers exactly one counts.
 func (db *DB) RespondChallenge(ctx context.Context, tx *sqlx.Tx, id int64, status string) (bool, error) {
 	now := db.Now()
-	return db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE challenges SET status = ?, responded_at = ?, updated_at = ?
+	return db.changed(db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE challenges SET status = ?, responded_at = ?, updated_at = ?
 		WHERE id = ? AND status = 'pending'`), status, now, now, id))
 }
 
 // SetChallengeMatch links an accepted challenge to its match.
 func (db *DB) SetChallengeMatch(ctx context.Context, tx *sqlx.Tx, id, matchID int64) error {
-	_, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE challenges SET match_id = ?, updated_at = ? WHERE id = ?`), matchID, db.Now(), id)
+	_, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE challenges SET match_id = ?, updated_at = ? WHERE id = ?`), matchID, db.Now(), id)
 	return err
 }
 
 // SetChallengeStatusByMatch sets the status of the challenge that made a match (completed or
 // cancelled with the match).
 func (db *DB) SetChallengeStatusByMatch(ctx context.Context, tx *sqlx.Tx, matchID int64, status string) error {
-	_, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE challenges SET status = ?, updated_at = ? WHERE match_id = ?`), status, db.Now(), matchID)
+	_, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE challenges SET status = ?, updated_at = ? WHERE match_id = ?`), status, db.Now(), matchID)
 	return err
 }
 
 // ExpireChallenges marks pending challenges past their deadline expired and returns them.
 func (db *DB) ExpireChallenges(ctx context.Context, tx *sqlx.Tx, now time.Time) ([]Challenge, error) {
 	out := []Challenge{}
-	err := tx.SelectContext(ctx, &out, db.Dialect.rebind(`UPDATE challenges SET status = 'expired', updated_at = ?
+	err := db.txSelect(ctx, tx, &out, db.Dialect.rebind(`UPDATE challenges SET status = 'expired', updated_at = ?
 		WHERE status = 'pending' AND expires_at < ? RETURNING id, tournament_id, challenger_id, challenged_id, proposed_times,
 		message, status, auto_accepted, match_id, expires_at, responded_at, created_at, updated_at`), now, now)
 	return out, err

@@ -17,7 +17,7 @@ type Named struct {
 // and returns them; idempotent (a second run finds nothing).
 func (db *DB) RemoveExpiredPendingClubs(ctx context.Context, tx *sqlx.Tx, now time.Time) ([]Named, error) {
 	out := []Named{}
-	err := tx.SelectContext(ctx, &out, db.Dialect.rebind(`DELETE FROM clubs WHERE status = 'pending' AND expires_at < ?
+	err := db.txSelect(ctx, tx, &out, db.Dialect.rebind(`DELETE FROM clubs WHERE status = 'pending' AND expires_at < ?
 		RETURNING id, name`), now)
 	return out, err
 }
@@ -26,7 +26,7 @@ func (db *DB) RemoveExpiredPendingClubs(ctx context.Context, tx *sqlx.Tx, now ti
 // period ended and returns them.
 func (db *DB) RemoveExpiredPendingTournaments(ctx context.Context, tx *sqlx.Tx, now time.Time) ([]Named, error) {
 	out := []Named{}
-	err := tx.SelectContext(ctx, &out, db.Dialect.rebind(`DELETE FROM tournaments WHERE status = 'pending' AND expires_at < ?
+	err := db.txSelect(ctx, tx, &out, db.Dialect.rebind(`DELETE FROM tournaments WHERE status = 'pending' AND expires_at < ?
 		RETURNING id, name`), now)
 	return out, err
 }
@@ -35,14 +35,14 @@ func (db *DB) RemoveExpiredPendingTournaments(ctx context.Context, tx *sqlx.Tx, 
 // is before today inactive and returns them; their version moves so cached pages see it.
 func (db *DB) CloseEndedTournamentsIn(ctx context.Context, tx *sqlx.Tx, today string) ([]Named, error) {
 	out := []Named{}
-	err := tx.SelectContext(ctx, &out, db.Dialect.rebind(`UPDATE tournaments SET status = 'inactive', updated_at = ?,
+	err := db.txSelect(ctx, tx, &out, db.Dialect.rebind(`UPDATE tournaments SET status = 'inactive', updated_at = ?,
 		version = version + 1 WHERE status = 'active' AND end_date <> '' AND end_date < ? RETURNING id, name`), db.Now(), today)
 	return out, err
 }
 
 // RemoveExpiredSessions deletes, inside tx, the sessions past their expiry and reports how many.
 func (db *DB) RemoveExpiredSessions(ctx context.Context, tx *sqlx.Tx, now time.Time) (int64, error) {
-	res, err := tx.ExecContext(ctx, db.Dialect.rebind(`DELETE FROM sessions WHERE expires_at <= ?`), now)
+	res, err := db.txExec(ctx, tx, db.Dialect.rebind(`DELETE FROM sessions WHERE expires_at <= ?`), now)
 	if err != nil {
 		return 0, err
 	}

@@ -50,7 +50,7 @@ func (db *DB) InsertClub(ctx context.Context, tx *sqlx.Tx, c *Club) error {
 	}
 	c.UpdatedAt = c.CreatedAt
 	c.SortKey = SearchKey(c.Name)
-	return tx.QueryRowxContext(ctx, db.Dialect.rebind(`INSERT INTO clubs (name, sort_key, address, phone, email, website,
+	return db.txQueryRowx(ctx, tx, db.Dialect.rebind(`INSERT INTO clubs (name, sort_key, address, phone, email, website,
 		district, municipality, surfaces, facilities, status, reject_reason, creator_id, decided_by, decided_at, expires_at,
 		created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
 		c.Name, c.SortKey, c.Address, c.Phone, c.Email, c.Website, c.District, c.Municipality, c.Surfaces, c.Facilities,
@@ -61,7 +61,7 @@ func (db *DB) InsertClub(ctx context.Context, tx *sqlx.Tx, c *Club) error {
 func (db *DB) UpdateClubInfo(ctx context.Context, tx *sqlx.Tx, c *Club) error {
 	c.UpdatedAt = db.Now()
 	c.SortKey = SearchKey(c.Name)
-	_, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE clubs SET name = ?, sort_key = ?, address = ?, phone = ?,
+	_, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE clubs SET name = ?, sort_key = ?, address = ?, phone = ?,
 		email = ?, website = ?, district = ?, municipality = ?, surfaces = ?, facilities = ?, updated_at = ? WHERE id = ?`),
 		c.Name, c.SortKey, c.Address, c.Phone, c.Email, c.Website, c.District, c.Municipality, c.Surfaces, c.Facilities,
 		c.UpdatedAt, c.ID)
@@ -79,7 +79,7 @@ func (db *DB) ClubByID(ctx context.Context, tx *sqlx.Tx, id int64) (Club, error)
 // no longer pending: of two super admins deciding at once, exactly one decision counts.
 func (db *DB) DecideClub(ctx context.Context, tx *sqlx.Tx, id int64, status, reason string, by int64) (bool, error) {
 	now := db.Now()
-	return db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE clubs SET status = ?, reject_reason = ?, decided_by = ?,
+	return db.changed(db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE clubs SET status = ?, reject_reason = ?, decided_by = ?,
 		decided_at = ?, updated_at = ? WHERE id = ? AND status = 'pending'`), status, reason, by, now, now, id))
 }
 
@@ -173,13 +173,13 @@ type ClubMember struct {
 
 // AddClubMember adds userID to the club; it reports false when they already were a member.
 func (db *DB) AddClubMember(ctx context.Context, tx *sqlx.Tx, clubID, userID int64, role string) (bool, error) {
-	return db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`INSERT INTO club_members (club_id, user_id, role, joined_at)
+	return db.changed(db.txExec(ctx, tx, db.Dialect.rebind(`INSERT INTO club_members (club_id, user_id, role, joined_at)
 		VALUES (?, ?, ?, ?) ON CONFLICT (club_id, user_id) DO NOTHING`), clubID, userID, role, db.Now()))
 }
 
 // RemoveClubMember removes a membership; it reports false when there was none.
 func (db *DB) RemoveClubMember(ctx context.Context, tx *sqlx.Tx, clubID, userID int64) (bool, error) {
-	return db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`DELETE FROM club_members WHERE club_id = ? AND user_id = ?`), clubID, userID))
+	return db.changed(db.txExec(ctx, tx, db.Dialect.rebind(`DELETE FROM club_members WHERE club_id = ? AND user_id = ?`), clubID, userID))
 }
 
 // LockClub reads a club inside tx and, on PostgreSQL, locks its row until tx ends: every change
@@ -188,7 +188,7 @@ func (db *DB) RemoveClubMember(ctx context.Context, tx *sqlx.Tx, clubID, userID 
 // after the lock, so its member count is current.
 func (db *DB) LockClub(ctx context.Context, tx *sqlx.Tx, id int64) (Club, error) {
 	var locked int64
-	if err := tx.GetContext(ctx, &locked, db.Dialect.rebind(`SELECT c.id FROM clubs c WHERE c.id = ?`+db.Dialect.forUpdate("c")), id); err != nil {
+	if err := db.txGet(ctx, tx, &locked, db.Dialect.rebind(`SELECT c.id FROM clubs c WHERE c.id = ?`+db.Dialect.forUpdate("c")), id); err != nil {
 		return Club{}, notFound(err)
 	}
 	return db.ClubByID(ctx, tx, id)
@@ -197,13 +197,13 @@ func (db *DB) LockClub(ctx context.Context, tx *sqlx.Tx, id int64) (Club, error)
 // SetClubMemberRole changes a membership's role; it reports false when userID is not a member
 // or already had that role.
 func (db *DB) SetClubMemberRole(ctx context.Context, tx *sqlx.Tx, clubID, userID int64, role string) (bool, error) {
-	return db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE club_members SET role = ?
+	return db.changed(db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE club_members SET role = ?
 		WHERE club_id = ? AND user_id = ? AND role <> ?`), role, clubID, userID, role))
 }
 
 // ClearUserClub removes clubID as userID's home club (nothing when their home club is another).
 func (db *DB) ClearUserClub(ctx context.Context, tx *sqlx.Tx, userID, clubID int64) error {
-	_, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE users SET club_id = NULL, updated_at = ? WHERE id = ? AND club_id = ?`),
+	_, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE users SET club_id = NULL, updated_at = ? WHERE id = ? AND club_id = ?`),
 		db.Now(), userID, clubID)
 	return err
 }
@@ -245,19 +245,19 @@ func (db *DB) ClubMembers(ctx context.Context, clubID int64, limit int) ([]ClubM
 
 // SetUserClub records the player's home club (nil for none).
 func (db *DB) SetUserClub(ctx context.Context, tx *sqlx.Tx, userID int64, clubID sql.NullInt64) error {
-	_, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE users SET club_id = ?, updated_at = ? WHERE id = ?`), clubID, db.Now(), userID)
+	_, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE users SET club_id = ?, updated_at = ? WHERE id = ?`), clubID, db.Now(), userID)
 	return err
 }
 
 // SaveClubImage stores (or replaces) a club's picture.
 func (db *DB) SaveClubImage(ctx context.Context, tx *sqlx.Tx, clubID int64, jpeg []byte, etag string) error {
 	now := db.Now()
-	if _, err := tx.ExecContext(ctx, db.Dialect.rebind(`INSERT INTO club_images (club_id, jpeg, etag, updated_at) VALUES (?, ?, ?, ?)
+	if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`INSERT INTO club_images (club_id, jpeg, etag, updated_at) VALUES (?, ?, ?, ?)
 		ON CONFLICT (club_id) DO UPDATE SET jpeg = excluded.jpeg, etag = excluded.etag, updated_at = excluded.updated_at`),
 		clubID, jpeg, etag, now); err != nil {
 		return err
 	}
-	_, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE clubs SET image_etag = ?, updated_at = ? WHERE id = ?`), etag, now, clubID)
+	_, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE clubs SET image_etag = ?, updated_at = ? WHERE id = ?`), etag, now, clubID)
 	return err
 }
 

@@ -25,7 +25,7 @@ func (db *DB) InsertContactMessage(ctx context.Context, tx *sqlx.Tx, m *ContactM
 	if m.CreatedAt.IsZero() {
 		m.CreatedAt = db.Now()
 	}
-	return tx.QueryRowxContext(ctx, db.Dialect.rebind(`
+	return db.txQueryRowx(ctx, tx, db.Dialect.rebind(`
 		INSERT INTO contact_messages (kind, name, email, subject, message, client_ip, language, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
 		m.Kind, m.Name, m.Email, m.Subject, m.Message, m.ClientIP, m.Language, m.CreatedAt,

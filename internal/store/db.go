@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
@@ -31,8 +32,12 @@ type DB struct {
 	Now func() time.Time
 
 	stmts sync.Map // query text → *sqlx.Stmt on R: hot reads skip SQL parsing
-	hooks sync.Map // *sqlx.Tx → *txHooks: what runs once that transaction has committed
-	dsn   string   // PostgreSQL: the connection string (dedicated connections, other instances in tests)
+	// wstmts: query text → *sqlx.Stmt on W, borrowed by transactions (txstmt.go).
+	wstmts     sync.Map
+	wstmtCount atomic.Int64
+	wanted     sync.Map // query text → struct{}: to prepare on W after the transaction
+	hooks      sync.Map // *sqlx.Tx → *txHooks: what runs once that transaction has committed
+	dsn        string   // PostgreSQL: the connection string (dedicated connections, other instances in tests)
 }
 
 // readStmt returns a prepared statement for q on the reader pool, preparing it once. SQLite
@@ -65,7 +70,7 @@ func (db *DB) get(ctx context.Context, dest any, q string, args ...any) error {
 // getIn reads one row inside tx, or through the statement cache when tx is nil.
 func (db *DB) getIn(ctx context.Context, tx *sqlx.Tx, dest any, q string, args ...any) error {
 	if tx != nil {
-		return tx.GetContext(ctx, dest, db.Dialect.rebind(q), args...)
+		return db.txGet(ctx, tx, dest, db.Dialect.rebind(q), args...)
 	}
 	return db.get(ctx, dest, q, args...)
 }
@@ -73,7 +78,7 @@ func (db *DB) getIn(ctx context.Context, tx *sqlx.Tx, dest any, q string, args .
 // selectIn reads rows inside tx, or through the statement cache when tx is nil.
 func (db *DB) selectIn(ctx context.Context, tx *sqlx.Tx, dest any, q string, args ...any) error {
 	if tx != nil {
-		return tx.SelectContext(ctx, dest, db.Dialect.rebind(q), args...)
+		return db.txSelect(ctx, tx, dest, db.Dialect.rebind(q), args...)
 	}
 	return db.selectRows(ctx, dest, q, args...)
 }
@@ -173,6 +178,7 @@ func (db *DB) Ping(ctx context.Context) error {
 // Close closes both pools.
 func (db *DB) Close() error {
 	db.stmts.Range(func(_, st any) bool { st.(*sqlx.Stmt).Close(); return true })
+	db.wstmts.Range(func(_, st any) bool { st.(*sqlx.Stmt).Close(); return true })
 	err := db.W.Close()
 	if db.R != db.W {
 		err = errors.Join(err, db.R.Close())
@@ -206,7 +212,8 @@ func (db *DB) tx(ctx context.Context, fn func(tx *sqlx.Tx) error) (err error) {
 	}
 	hooks := &txHooks{}
 	db.hooks.Store(tx, hooks)
-	defer db.hooks.Delete(tx) // a rolled-back (or retried) attempt forgets its hooks
+	defer db.prepareWanted(ctx) // deferred first, runs last: once the connection is free
+	defer db.hooks.Delete(tx)   // a rolled-back (or retried) attempt forgets its hooks
 	defer func() {
 		if p := recover(); p != nil {
 			_ = tx.Rollback()

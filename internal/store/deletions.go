@@ -49,7 +49,7 @@ const deletionColumns = `q.id, q.user_id, q.requested_by, q.reason, q.state, q.d
 func (db *DB) InsertDeletionRequest(ctx context.Context, tx *sqlx.Tx, r *DeletionRequest) error {
 	r.CreatedAt = db.Now()
 	r.State = "pending"
-	return tx.QueryRowxContext(ctx, db.Dialect.rebind(`INSERT INTO deletion_requests (user_id, requested_by, reason, state, created_at)
+	return db.txQueryRowx(ctx, tx, db.Dialect.rebind(`INSERT INTO deletion_requests (user_id, requested_by, reason, state, created_at)
 		VALUES (?, ?, ?, 'pending', ?) RETURNING id`), r.UserID, r.RequestedBy, r.Reason, r.CreatedAt).Scan(&r.ID)
 }
 
@@ -70,7 +70,7 @@ func (db *DB) PendingDeletionFor(ctx context.Context, tx *sqlx.Tx, userID int64)
 // DecideDeletionRequest moves a pending request to state (approved or declined); it reports
 // false when the request was no longer pending (another decision won).
 func (db *DB) DecideDeletionRequest(ctx context.Context, tx *sqlx.Tx, id int64, state string, by int64) (bool, error) {
-	return db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE deletion_requests SET state = ?, decided_by = ?, decided_at = ?
+	return db.changed(db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE deletion_requests SET state = ?, decided_by = ?, decided_at = ?
 		WHERE id = ? AND state = 'pending'`), state, by, db.Now(), id))
 }
 
@@ -109,14 +109,14 @@ func DeletedEmail(id int64) string {
 // account was already deleted.
 func (db *DB) EraseUser(ctx context.Context, tx *sqlx.Tx, id int64) (bool, error) {
 	var email string
-	if err := tx.GetContext(ctx, &email, db.Dialect.rebind(`SELECT email FROM users WHERE id = ? AND deleted_at IS NULL`), id); err != nil {
+	if err := db.txGet(ctx, tx, &email, db.Dialect.rebind(`SELECT email FROM users WHERE id = ? AND deleted_at IS NULL`), id); err != nil {
 		if err == sql.ErrNoRows {
 			return false, nil
 		}
 		return false, err
 	}
 	now := db.Now()
-	ok, err := db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE users SET email = ?, first_name = '', last_name = '',
+	ok, err := db.changed(db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE users SET email = ?, first_name = '', last_name = '',
 		ext_name = '', ext_given_name = '', ext_picture = '', oidc_issuer = NULL, oidc_subject = NULL, phone = '', whatsapp = '',
 		signal = '', telegram = '', age = NULL, gender = '', district = '', municipality = '', club_id = NULL, hidden = ?,
 		notify_prefs = '{}', photo_etag = '', search_key = '', status = 'suspended', role = 'player', deleted_at = ?, updated_at = ?
@@ -125,7 +125,7 @@ func (db *DB) EraseUser(ctx context.Context, tx *sqlx.Tx, id int64) (bool, error
 		return ok, err
 	}
 	var tournaments []int64
-	if err := tx.SelectContext(ctx, &tournaments, db.Dialect.rebind(`SELECT tournament_id FROM tournament_players WHERE user_id = ?`), id); err != nil {
+	if err := db.txSelect(ctx, tx, &tournaments, db.Dialect.rebind(`SELECT tournament_id FROM tournament_players WHERE user_id = ?`), id); err != nil {
 		return false, err
 	}
 	for _, q := range []struct {
@@ -146,7 +146,7 @@ func (db *DB) EraseUser(ctx context.Context, tx *sqlx.Tx, id int64) (bool, error
 		{`UPDATE matches SET state = 'cancelled', updated_at = ? WHERE state NOT IN ('completed', 'cancelled')
 			AND (player1_id = ? OR player2_id = ?)`, []any{now, id, id}},
 	} {
-		if _, err := tx.ExecContext(ctx, db.Dialect.rebind(q.sql), q.args...); err != nil {
+		if _, err := db.txExec(ctx, tx, db.Dialect.rebind(q.sql), q.args...); err != nil {
 			return false, err
 		}
 	}

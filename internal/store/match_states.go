@@ -36,7 +36,7 @@ func (db *DB) MatchByID(ctx context.Context, tx *sqlx.Tx, id int64) (MatchRow, e
 func (db *DB) moveMatch(ctx context.Context, tx *sqlx.Tx, id int64, from []string, set string, args ...any) (bool, error) {
 	q := `UPDATE matches SET ` + set + `, updated_at = ? WHERE id = ? AND state IN (?` + strings.Repeat(", ?", len(from)-1) + `)`
 	all := append(append(args, db.Now(), id), toAny(from)...)
-	return db.changed(tx.ExecContext(ctx, db.Dialect.rebind(q), all...))
+	return db.changed(db.txExec(ctx, tx, db.Dialect.rebind(q), all...))
 }
 
 func toAny(s []string) []any {
@@ -67,14 +67,14 @@ func (db *DB) ReportMatchResult(ctx context.Context, tx *sqlx.Tx, id, reporter, 
 
 // ConfirmMatchResult records the opponent's agreement with a reported result.
 func (db *DB) ConfirmMatchResult(ctx context.Context, tx *sqlx.Tx, id int64) (bool, error) {
-	return db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE matches SET result_confirmed = ?, updated_at = ?
+	return db.changed(db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE matches SET result_confirmed = ?, updated_at = ?
 		WHERE id = ? AND state = 'result_reported' AND result_confirmed = ?`), true, db.Now(), id, false))
 }
 
 // DisputeMatchResult records the opponent's disagreement with a result they have not confirmed:
 // a referee decides. It reports false when the result is no longer reported or was confirmed.
 func (db *DB) DisputeMatchResult(ctx context.Context, tx *sqlx.Tx, id int64, reason string) (bool, error) {
-	return db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE matches SET state = 'result_disputed', dispute_reason = ?,
+	return db.changed(db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE matches SET state = 'result_disputed', dispute_reason = ?,
 		updated_at = ? WHERE id = ? AND state = 'result_reported' AND result_confirmed = ?`), reason, db.Now(), id, false))
 }
 

@@ -50,7 +50,7 @@ func (db *DB) InsertMatch(ctx context.Context, tx *sqlx.Tx, m *Match) error {
 	if m.ProposedTimes == "" {
 		m.ProposedTimes = "[]"
 	}
-	return tx.QueryRowxContext(ctx, db.Dialect.rebind(`INSERT INTO matches (tournament_id, challenge_id, player1_id, player2_id,
+	return db.txQueryRowx(ctx, tx, db.Dialect.rebind(`INSERT INTO matches (tournament_id, challenge_id, player1_id, player2_id,
 		state, scheduled_at, location, court, surface, score, played_on, reporter_id, reported_at, winner_id, loser_id,
 		validated_by, validated_at, validation_notes, proposed_times, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),

@@ -29,7 +29,7 @@ func (db *DB) InsertNotification(ctx context.Context, tx *sqlx.Tx, n *Notificati
 	if n.Params == "" {
 		n.Params = "{}"
 	}
-	return tx.QueryRowxContext(ctx, db.Dialect.rebind(`INSERT INTO notifications (user_id, type, title_key, message_key,
+	return db.txQueryRowx(ctx, tx, db.Dialect.rebind(`INSERT INTO notifications (user_id, type, title_key, message_key,
 		params, action_url, is_read, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
 		n.UserID, n.Type, n.TitleKey, n.MessageKey, n.Params, n.ActionURL, n.IsRead, n.CreatedAt).Scan(&n.ID)
 }

@@ -28,7 +28,7 @@ type Email struct {
 func (db *DB) EnqueueEmail(ctx context.Context, tx *sqlx.Tx, e *Email) error {
 	now := db.Now()
 	e.CreatedAt, e.NextAttemptAt = now, now
-	return tx.QueryRowxContext(ctx, db.Dialect.rebind(`INSERT INTO email_outbox (user_id, to_email, subject, body,
+	return db.txQueryRowx(ctx, tx, db.Dialect.rebind(`INSERT INTO email_outbox (user_id, to_email, subject, body,
 		created_at, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`),
 		e.UserID, e.To, e.Subject, e.Body, e.CreatedAt, e.NextAttemptAt).Scan(&e.ID)
 }

@@ -12,7 +12,7 @@ import (
 func (db *DB) UpdateProfile(ctx context.Context, tx *sqlx.Tx, u *User) error {
 	u.UpdatedAt = db.Now()
 	u.SearchKey = userSearchKey(*u)
-	_, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE users SET first_name = ?, last_name = ?, phone = ?,
+	_, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE users SET first_name = ?, last_name = ?, phone = ?,
 		whatsapp = ?, signal = ?, telegram = ?, age = ?, gender = ?, district = ?, municipality = ?, timezone = ?,
 		club_id = ?, search_key = ?, updated_at = ? WHERE id = ?`),
 		u.FirstName, u.LastName, u.Phone, u.WhatsApp, u.Signal, u.Telegram, u.Age, u.Gender, u.District,
@@ -23,7 +23,7 @@ func (db *DB) UpdateProfile(ctx context.Context, tx *sqlx.Tx, u *User) error {
 // UpdateSettings writes the privacy and notification preferences of u.
 func (db *DB) UpdateSettings(ctx context.Context, tx *sqlx.Tx, u *User) error {
 	u.UpdatedAt = db.Now()
-	_, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE users SET contact_visibility = ?, hidden = ?,
+	_, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE users SET contact_visibility = ?, hidden = ?,
 		notify_prefs = ?, language = ?, updated_at = ? WHERE id = ?`), u.ContactVisibility, u.Hidden, u.NotifyPrefs, u.Language, u.UpdatedAt, u.ID)
 	return err
 }
@@ -46,11 +46,11 @@ func (db *DB) Availability(ctx context.Context, tx *sqlx.Tx, userID int64) ([]Sl
 
 // ReplaceAvailability swaps all ranges of a player for slots.
 func (db *DB) ReplaceAvailability(ctx context.Context, tx *sqlx.Tx, userID int64, slots []Slot) error {
-	if _, err := tx.ExecContext(ctx, db.Dialect.rebind(`DELETE FROM availability WHERE user_id = ?`), userID); err != nil {
+	if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`DELETE FROM availability WHERE user_id = ?`), userID); err != nil {
 		return err
 	}
 	for _, s := range slots {
-		if _, err := tx.ExecContext(ctx, db.Dialect.rebind(`INSERT INTO availability (user_id, weekday, start_minute, end_minute)
+		if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`INSERT INTO availability (user_id, weekday, start_minute, end_minute)
 			VALUES (?, ?, ?, ?)`), userID, s.Weekday, s.StartMinute, s.EndMinute); err != nil {
 			return err
 		}
@@ -69,21 +69,21 @@ type PhotoRow struct {
 // SavePhoto stores (or replaces) a user's photo and records its ETag on the user.
 func (db *DB) SavePhoto(ctx context.Context, tx *sqlx.Tx, p PhotoRow) error {
 	p.UpdatedAt = db.Now()
-	if _, err := tx.ExecContext(ctx, db.Dialect.rebind(`INSERT INTO user_photos (user_id, jpeg, etag, updated_at)
+	if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`INSERT INTO user_photos (user_id, jpeg, etag, updated_at)
 		VALUES (?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET jpeg = excluded.jpeg, etag = excluded.etag,
 		updated_at = excluded.updated_at`), p.UserID, p.JPEG, p.ETag, p.UpdatedAt); err != nil {
 		return err
 	}
-	_, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE users SET photo_etag = ?, updated_at = ? WHERE id = ?`), p.ETag, p.UpdatedAt, p.UserID)
+	_, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE users SET photo_etag = ?, updated_at = ? WHERE id = ?`), p.ETag, p.UpdatedAt, p.UserID)
 	return err
 }
 
 // DeletePhoto removes a user's photo.
 func (db *DB) DeletePhoto(ctx context.Context, tx *sqlx.Tx, userID int64) error {
-	if _, err := tx.ExecContext(ctx, db.Dialect.rebind(`DELETE FROM user_photos WHERE user_id = ?`), userID); err != nil {
+	if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`DELETE FROM user_photos WHERE user_id = ?`), userID); err != nil {
 		return err
 	}
-	_, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE users SET photo_etag = '', updated_at = ? WHERE id = ?`), db.Now(), userID)
+	_, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE users SET photo_etag = '', updated_at = ? WHERE id = ?`), db.Now(), userID)
 	return err
 }
 

@@ -95,14 +95,14 @@ type RatedMatch struct {
 // changes nothing and reports false, so a repeated validation counts once.
 func (db *DB) RecordStats(ctx context.Context, tx *sqlx.Tx, m RatedMatch) (bool, error) {
 	now := db.Now()
-	if _, err := tx.ExecContext(ctx, db.Dialect.rebind(`INSERT INTO player_stats (user_id, updated_at) VALUES (?, ?), (?, ?)
+	if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`INSERT INTO player_stats (user_id, updated_at) VALUES (?, ?), (?, ?)
 		ON CONFLICT (user_id) DO NOTHING`), m.Winner, now, m.Loser, now); err != nil {
 		return false, err
 	}
 	// Both rows locked in user id order (PostgreSQL), so two matches of one player validated at
 	// once in different tournaments apply one after the other instead of losing an update.
 	var rows []PlayerStats
-	if err := tx.SelectContext(ctx, &rows, db.Dialect.rebind(`SELECT `+playerStatsColumns+` FROM player_stats s
+	if err := db.txSelect(ctx, tx, &rows, db.Dialect.rebind(`SELECT `+playerStatsColumns+` FROM player_stats s
 		WHERE user_id IN (?, ?) ORDER BY user_id`+db.Dialect.forUpdate("s")), m.Winner, m.Loser); err != nil {
 		return false, err
 	}
@@ -145,7 +145,7 @@ func (db *DB) RecordStats(ctx context.Context, tx *sqlx.Tx, m RatedMatch) (bool,
 		args = append(args, s.id, m.MatchID, m.TournamentID, s.opp, s.won, s.score, m.PlayedOn, s.setsW, s.setsL, s.points,
 			s.before.R, s.after.R, s.before.RD, s.after.RD, s.oppR.R, s.posBefore, s.posAfter, now)
 	}
-	added, err := db.rowsAffected(tx.ExecContext(ctx, db.Dialect.rebind(ins), args...))
+	added, err := db.rowsAffected(db.txExec(ctx, tx, db.Dialect.rebind(ins), args...))
 	if err != nil || added == 0 {
 		return false, err
 	}
@@ -156,7 +156,7 @@ func (db *DB) RecordStats(ctx context.Context, tx *sqlx.Tx, m RatedMatch) (bool,
 		if s.won {
 			win = 1
 		}
-		if _, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE player_stats SET rating = ?, rd = ?, sigma = ?, rated_at = ?,
+		if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE player_stats SET rating = ?, rd = ?, sigma = ?, rated_at = ?,
 			matches = matches + 1, wins = wins + ?, losses = losses + ?, sets_won = sets_won + ?, sets_lost = sets_lost + ?,
 			games_won = games_won + ?, games_lost = games_lost + ?, points = points + ?,
 			best_position = CASE WHEN ? > 0 AND (best_position = 0 OR ? < best_position) THEN ? ELSE best_position END,
@@ -167,7 +167,7 @@ func (db *DB) RecordStats(ctx context.Context, tx *sqlx.Tx, m RatedMatch) (bool,
 		}
 		tArgs = append(tArgs, s.id, m.TournamentID, best, now)
 	}
-	_, err = tx.ExecContext(ctx, db.Dialect.rebind(`INSERT INTO player_tournament_stats (user_id, tournament_id, best_position,
+	_, err = db.txExec(ctx, tx, db.Dialect.rebind(`INSERT INTO player_tournament_stats (user_id, tournament_id, best_position,
 		matches, updated_at) VALUES (?, ?, ?, 1, ?), (?, ?, ?, 1, ?)
 		ON CONFLICT (user_id, tournament_id) DO UPDATE SET matches = player_tournament_stats.matches + 1,
 		best_position = CASE WHEN excluded.best_position > 0 AND (player_tournament_stats.best_position = 0

@@ -24,7 +24,7 @@ type Session struct {
 
 // InsertSession stores s and fills its ID.
 func (db *DB) InsertSession(ctx context.Context, tx *sqlx.Tx, s *Session) error {
-	return tx.QueryRowxContext(ctx, db.Dialect.rebind(`
+	return db.txQueryRowx(ctx, tx, db.Dialect.rebind(`
 		INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at, user_agent, client_ip)
 		VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`),
 		s.TokenHash, s.UserID, s.CreatedAt, s.LastSeenAt, s.ExpiresAt, s.UserAgent, s.ClientIP).Scan(&s.ID)
@@ -91,7 +91,7 @@ func (db *DB) DeleteSessionByTokenHash(ctx context.Context, hash string) (userID
 
 // DeleteUserSessions revokes every session of a user (suspension, role change).
 func (db *DB) DeleteUserSessions(ctx context.Context, tx *sqlx.Tx, userID int64) error {
-	_, err := tx.ExecContext(ctx, db.Dialect.rebind(`DELETE FROM sessions WHERE user_id = ?`), userID)
+	_, err := db.txExec(ctx, tx, db.Dialect.rebind(`DELETE FROM sessions WHERE user_id = ?`), userID)
 	return err
 }
 

@@ -53,7 +53,7 @@ func (db *DB) CountPlayers(ctx context.Context, tx *sqlx.Tx, tournamentID int64)
 // bottom); false when they already had a row. The caller holds LockTournament.
 func (db *DB) AddParticipant(ctx context.Context, tx *sqlx.Tx, tournamentID, userID int64, status string) (bool, error) {
 	var seed, pos int
-	if err := tx.GetContext(ctx, &seed, db.Dialect.rebind(`SELECT COALESCE(MAX(seed), 0) + 1 FROM tournament_players
+	if err := db.txGet(ctx, tx, &seed, db.Dialect.rebind(`SELECT COALESCE(MAX(seed), 0) + 1 FROM tournament_players
 		WHERE tournament_id = ?`), tournamentID); err != nil {
 		return false, err
 	}
@@ -64,7 +64,7 @@ func (db *DB) AddParticipant(ctx context.Context, tx *sqlx.Tx, tournamentID, use
 		}
 	}
 	now := db.Now()
-	return db.bumped(ctx, tx, tournamentID)(db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`INSERT INTO tournament_players (tournament_id, user_id, role,
+	return db.bumped(ctx, tx, tournamentID)(db.changed(db.txExec(ctx, tx, db.Dialect.rebind(`INSERT INTO tournament_players (tournament_id, user_id, role,
 		status, position, seed, joined_at, updated_at) VALUES (?, ?, 'player', ?, ?, ?, ?, ?)
 		ON CONFLICT (tournament_id, user_id) DO NOTHING`), tournamentID, userID, status, pos, seed, now, now)))
 }
@@ -72,7 +72,7 @@ func (db *DB) AddParticipant(ctx context.Context, tx *sqlx.Tx, tournamentID, use
 // bottom is the position after the last player in the standings.
 func (db *DB) bottom(ctx context.Context, tx *sqlx.Tx, tournamentID int64) (int, error) {
 	var pos int
-	err := tx.GetContext(ctx, &pos, db.Dialect.rebind(`SELECT COALESCE(MAX(position), 0) + 1 FROM tournament_players
+	err := db.txGet(ctx, tx, &pos, db.Dialect.rebind(`SELECT COALESCE(MAX(position), 0) + 1 FROM tournament_players
 		WHERE tournament_id = ? AND `+admitted), tournamentID)
 	return pos, err
 }
@@ -85,14 +85,14 @@ func (db *DB) AdmitRequest(ctx context.Context, tx *sqlx.Tx, tournamentID, userI
 		return false, err
 	}
 	now := db.Now()
-	return db.bumped(ctx, tx, tournamentID)(db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE tournament_players SET status = 'active', position = ?,
+	return db.bumped(ctx, tx, tournamentID)(db.changed(db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE tournament_players SET status = 'active', position = ?,
 		joined_at = ?, updated_at = ? WHERE tournament_id = ? AND user_id = ? AND status = 'requested'`), pos, now, now, tournamentID, userID)))
 }
 
 // SetParticipantStatus pauses, suspends or reactivates an admitted participant; false when the
 // participant is not admitted or already had that status.
 func (db *DB) SetParticipantStatus(ctx context.Context, tx *sqlx.Tx, tournamentID, userID int64, status string) (bool, error) {
-	return db.bumped(ctx, tx, tournamentID)(db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE tournament_players SET status = ?, updated_at = ?
+	return db.bumped(ctx, tx, tournamentID)(db.changed(db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE tournament_players SET status = ?, updated_at = ?
 		WHERE tournament_id = ? AND user_id = ? AND status <> 'requested' AND status <> ?`), status, db.Now(), tournamentID, userID, status)))
 }
 
@@ -103,7 +103,7 @@ func (db *DB) RemoveParticipant(ctx context.Context, tx *sqlx.Tx, tournamentID, 
 	if err != nil {
 		return false, ignoreNotFound(err)
 	}
-	if _, err := tx.ExecContext(ctx, db.Dialect.rebind(`DELETE FROM tournament_players WHERE tournament_id = ? AND user_id = ?`),
+	if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`DELETE FROM tournament_players WHERE tournament_id = ? AND user_id = ?`),
 		tournamentID, userID); err != nil {
 		return false, err
 	}
@@ -117,7 +117,7 @@ func (db *DB) closeGap(ctx context.Context, tx *sqlx.Tx, tournamentID int64, p P
 	if p.Role != "player" || p.Status == "requested" || p.Position == 0 {
 		return nil
 	}
-	_, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE tournament_players SET position = position - 1
+	_, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE tournament_players SET position = position - 1
 		WHERE tournament_id = ? AND `+admitted+` AND position > ?`), tournamentID, p.Position)
 	return err
 }
@@ -137,7 +137,7 @@ func (db *DB) SetParticipantRole(ctx context.Context, tx *sqlx.Tx, tournamentID,
 	} else if err := db.closeGap(ctx, tx, tournamentID, p); err != nil {
 		return false, err
 	}
-	return db.bumped(ctx, tx, tournamentID)(db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE tournament_players SET role = ?, position = ?, updated_at = ?
+	return db.bumped(ctx, tx, tournamentID)(db.changed(db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE tournament_players SET role = ?, position = ?, updated_at = ?
 		WHERE tournament_id = ? AND user_id = ?`), role, pos, db.Now(), tournamentID, userID)))
 }
 
@@ -207,24 +207,24 @@ func (db *DB) snapshotWeek(ctx context.Context, tx *sqlx.Tx, t *Tournament, with
 	if err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE tournament_players SET week_position = 0 WHERE tournament_id = ?`), t.ID); err != nil {
+	if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE tournament_players SET week_position = 0 WHERE tournament_id = ?`), t.ID); err != nil {
 		return err
 	}
 	for _, p := range st {
-		if _, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE tournament_players SET week_position = ?
+		if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE tournament_players SET week_position = ?
 			WHERE tournament_id = ? AND user_id = ?`), p.Position, t.ID, p.UserID); err != nil {
 			return err
 		}
 	}
 	t.SnapshotWeek = week
-	_, err = tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE tournaments SET snapshot_week = ?, version = version + 1 WHERE id = ?`), week, t.ID)
+	_, err = db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE tournaments SET snapshot_week = ?, version = version + 1 WHERE id = ?`), week, t.ID)
 	return err
 }
 
 // SetStandingOrder writes seeds (and, for classic rankings, positions) after a shuffle.
 func (db *DB) SetStandingOrder(ctx context.Context, tx *sqlx.Tx, tournamentID int64, s []ladder.Standing) error {
 	for _, x := range s {
-		if _, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE tournament_players SET seed = ?, position = ?, updated_at = ?
+		if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE tournament_players SET seed = ?, position = ?, updated_at = ?
 			WHERE tournament_id = ? AND user_id = ?`), x.Seed, x.Position, db.Now(), tournamentID, x.PlayerID); err != nil {
 			return err
 		}
@@ -264,11 +264,11 @@ func (db *DB) RecordResult(ctx context.Context, tx *sqlx.Tx, t *Tournament, matc
 		rc.WinnerPoints, rc.LoserPoints = ladder.WinPoints(sc, rc.WinnerBefore, rc.LoserBefore), sc.Defeat
 	} else if rc.LoserBefore < rc.WinnerBefore {
 		// Classic: the winner takes the loser's place; those between move down one.
-		if _, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE tournament_players SET position = position + 1
+		if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE tournament_players SET position = position + 1
 			WHERE tournament_id = ? AND `+admitted+` AND position >= ? AND position < ?`), t.ID, rc.LoserBefore, rc.WinnerBefore); err != nil {
 			return rc, err
 		}
-		if _, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE tournament_players SET position = ? WHERE tournament_id = ? AND user_id = ?`),
+		if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE tournament_players SET position = ? WHERE tournament_id = ? AND user_id = ?`),
 			rc.LoserBefore, t.ID, winner); err != nil {
 			return rc, err
 		}
@@ -278,12 +278,12 @@ func (db *DB) RecordResult(ctx context.Context, tx *sqlx.Tx, t *Tournament, matc
 		id           int64
 		points, w, l int
 	}{{winner, rc.WinnerPoints, 1, 0}, {loser, rc.LoserPoints, 0, 1}} {
-		if _, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE tournament_players SET points = points + ?, wins = wins + ?,
+		if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE tournament_players SET points = points + ?, wins = wins + ?,
 			losses = losses + ?, updated_at = ? WHERE tournament_id = ? AND user_id = ?`), u.points, u.w, u.l, now, t.ID, u.id); err != nil {
 			return rc, err
 		}
 	}
-	if _, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE matches SET winner_position_before = ?, loser_position_before = ?,
+	if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE matches SET winner_position_before = ?, loser_position_before = ?,
 		winner_points = ?, loser_points = ? WHERE id = ?`), rc.WinnerBefore, rc.LoserBefore, rc.WinnerPoints, rc.LoserPoints, matchID); err != nil {
 		return rc, err
 	}

@@ -64,7 +64,7 @@ func (db *DB) InsertTournament(ctx context.Context, tx *sqlx.Tx, t *Tournament) 
 	}
 	t.UpdatedAt = t.CreatedAt
 	t.SortKey = SearchKey(t.Name)
-	return tx.QueryRowxContext(ctx, db.Dialect.rebind(`INSERT INTO tournaments (name, sort_key, club_id, location, district,
+	return db.txQueryRowx(ctx, tx, db.Dialect.rebind(`INSERT INTO tournaments (name, sort_key, club_id, location, district,
 		privacy, end_date, response_days, max_rejections, ranking_type, preset, win_vs_higher, win_vs_lower, defeat,
 		min_games, max_games, period_weeks, challenge_range, max_participants, special_rules, status, reject_reason,
 		creator_id, decided_by, decided_at, expires_at, created_at, updated_at)
@@ -80,7 +80,7 @@ func (db *DB) InsertTournament(ctx context.Context, tx *sqlx.Tx, t *Tournament) 
 func (db *DB) UpdateTournamentInfo(ctx context.Context, tx *sqlx.Tx, t *Tournament) error {
 	t.UpdatedAt = db.Now()
 	t.SortKey = SearchKey(t.Name)
-	_, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE tournaments SET name = ?, sort_key = ?, club_id = ?, location = ?,
+	_, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE tournaments SET name = ?, sort_key = ?, club_id = ?, location = ?,
 		district = ?, privacy = ?, end_date = ?, response_days = ?, max_rejections = ?, ranking_type = ?, preset = ?,
 		win_vs_higher = ?, win_vs_lower = ?, defeat = ?, min_games = ?, max_games = ?, period_weeks = ?, challenge_range = ?,
 		max_participants = ?, special_rules = ?, updated_at = ?, version = version + 1 WHERE id = ?`),
@@ -101,7 +101,7 @@ func (db *DB) TournamentByID(ctx context.Context, tx *sqlx.Tx, id int64) (Tourna
 // every change to its participants takes this lock first, so they apply one after another.
 func (db *DB) LockTournament(ctx context.Context, tx *sqlx.Tx, id int64) (Tournament, error) {
 	var t Tournament
-	err := tx.GetContext(ctx, &t, db.Dialect.rebind(`SELECT `+tournamentColumns+tournamentFrom+` WHERE t.id = ?`+db.Dialect.forUpdate("t")), id)
+	err := db.txGet(ctx, tx, &t, db.Dialect.rebind(`SELECT `+tournamentColumns+tournamentFrom+` WHERE t.id = ?`+db.Dialect.forUpdate("t")), id)
 	return t, notFound(err)
 }
 
@@ -109,13 +109,13 @@ func (db *DB) LockTournament(ctx context.Context, tx *sqlx.Tx, id int64) (Tourna
 // pending (of two super admins deciding at once, exactly one decision counts).
 func (db *DB) DecideTournament(ctx context.Context, tx *sqlx.Tx, id int64, status, reason string, by int64) (bool, error) {
 	now := db.Now()
-	return db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE tournaments SET status = ?, reject_reason = ?,
+	return db.changed(db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE tournaments SET status = ?, reject_reason = ?,
 		decided_by = ?, decided_at = ?, updated_at = ? WHERE id = ? AND status = 'pending'`), status, reason, by, now, now, id))
 }
 
 // CloseTournament makes an active tournament inactive; false when it was not active.
 func (db *DB) CloseTournament(ctx context.Context, tx *sqlx.Tx, id int64) (bool, error) {
-	return db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE tournaments SET status = 'inactive', updated_at = ?,
+	return db.changed(db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE tournaments SET status = 'inactive', updated_at = ?,
 		version = version + 1 WHERE id = ? AND status = 'active'`), db.Now(), id))
 }
 
@@ -141,7 +141,7 @@ func (db *DB) CloseEndedTournaments(ctx context.Context, today string) (int64, e
 // Bump marks a change to the tournament's standings or people: readers that cache them compare
 // versions (TournamentVersion), so a change on any instance is seen at once everywhere.
 func (db *DB) Bump(ctx context.Context, tx *sqlx.Tx, id int64) error {
-	_, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE tournaments SET version = version + 1 WHERE id = ?`), id)
+	_, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE tournaments SET version = version + 1 WHERE id = ?`), id)
 	return err
 }
 
@@ -231,12 +231,12 @@ func (db *DB) ListTournaments(ctx context.Context, f TournamentFilter) ([]Tourna
 // SaveTournamentImage stores (or replaces) a tournament's picture.
 func (db *DB) SaveTournamentImage(ctx context.Context, tx *sqlx.Tx, id int64, jpeg []byte, etag string) error {
 	now := db.Now()
-	if _, err := tx.ExecContext(ctx, db.Dialect.rebind(`INSERT INTO tournament_images (tournament_id, jpeg, etag, updated_at)
+	if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`INSERT INTO tournament_images (tournament_id, jpeg, etag, updated_at)
 		VALUES (?, ?, ?, ?) ON CONFLICT (tournament_id) DO UPDATE SET jpeg = excluded.jpeg, etag = excluded.etag,
 		updated_at = excluded.updated_at`), id, jpeg, etag, now); err != nil {
 		return err
 	}
-	_, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE tournaments SET image_etag = ?, updated_at = ? WHERE id = ?`), etag, now, id)
+	_, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE tournaments SET image_etag = ?, updated_at = ? WHERE id = ?`), etag, now, id)
 	return err
 }
 

@@ -91,7 +91,7 @@ func (db *DB) TransferLocks(ctx context.Context, tx *sqlx.Tx, src, dst int64) er
 	var ids []int64
 	lock := func(q string, args ...any) error {
 		ids = ids[:0]
-		return tx.SelectContext(ctx, &ids, db.Dialect.rebind(q+db.noKeyLock()), args...)
+		return db.txSelect(ctx, tx, &ids, db.Dialect.rebind(q+db.noKeyLock()), args...)
 	}
 	if err := lock(`SELECT id FROM users WHERE id IN (?, ?) ORDER BY id`, src, dst); err != nil {
 		return err
@@ -126,7 +126,7 @@ func (db *DB) MoveOwnership(ctx context.Context, tx *sqlx.Tx, src, dst, actor in
 	var c TransferCounts
 	now := db.Now()
 	exec := func(n *int64, q string, args ...any) error {
-		res, err := tx.ExecContext(ctx, db.Dialect.rebind(q), args...)
+		res, err := db.txExec(ctx, tx, db.Dialect.rebind(q), args...)
 		if err != nil {
 			return err
 		}
@@ -154,7 +154,7 @@ func (db *DB) MoveOwnership(ctx context.Context, tx *sqlx.Tx, src, dst, actor in
 	// Matches between the two: completed ones leave the standings (a match against oneself
 	// means nothing), open ones are called off.
 	var played []Match
-	if err := tx.SelectContext(ctx, &played, db.Dialect.rebind(`SELECT id, tournament_id, winner_id, loser_id, winner_points, loser_points
+	if err := db.txSelect(ctx, tx, &played, db.Dialect.rebind(`SELECT id, tournament_id, winner_id, loser_id, winner_points, loser_points
 		FROM matches WHERE state = 'completed' AND `+pair("player1_id", "player2_id")), src, dst, dst, src); err != nil {
 		return c, err
 	}
@@ -190,7 +190,7 @@ func (db *DB) MoveOwnership(ctx context.Context, tx *sqlx.Tx, src, dst, actor in
 
 	// Participations.
 	var rows []Participant
-	if err := tx.SelectContext(ctx, &rows, db.Dialect.rebind(`SELECT tournament_id, user_id, role, status, points, wins, losses,
+	if err := db.txSelect(ctx, tx, &rows, db.Dialect.rebind(`SELECT tournament_id, user_id, role, status, points, wins, losses,
 		position, seed, week_position, joined_at FROM tournament_players WHERE user_id IN (?, ?) ORDER BY tournament_id, user_id`), src, dst); err != nil {
 		return c, err
 	}
@@ -233,12 +233,12 @@ func (db *DB) MoveOwnership(ctx context.Context, tx *sqlx.Tx, src, dst, actor in
 		Role   string    `db:"role"`
 		Joined time.Time `db:"joined_at"`
 	}
-	if err := tx.SelectContext(ctx, &mine, db.Dialect.rebind(`SELECT club_id, role, joined_at FROM club_members WHERE user_id = ?`), src); err != nil {
+	if err := db.txSelect(ctx, tx, &mine, db.Dialect.rebind(`SELECT club_id, role, joined_at FROM club_members WHERE user_id = ?`), src); err != nil {
 		return c, err
 	}
 	for _, m := range mine {
 		var theirs int
-		if err := tx.GetContext(ctx, &theirs, db.Dialect.rebind(`SELECT COUNT(*) FROM club_members WHERE club_id = ? AND user_id = ?`), m.ClubID, dst); err != nil {
+		if err := db.txGet(ctx, tx, &theirs, db.Dialect.rebind(`SELECT COUNT(*) FROM club_members WHERE club_id = ? AND user_id = ?`), m.ClubID, dst); err != nil {
 			return c, err
 		}
 		if theirs == 0 {
@@ -295,7 +295,7 @@ func participationRank(p Participant) int {
 // was (a sanction does not disappear with an account), else the target's status.
 func (db *DB) mergeParticipation(ctx context.Context, tx *sqlx.Tx, s, d Participant) error {
 	del := func(p Participant) error {
-		_, err := tx.ExecContext(ctx, db.Dialect.rebind(`DELETE FROM tournament_players WHERE tournament_id = ? AND user_id = ?`), p.TournamentID, p.UserID)
+		_, err := db.txExec(ctx, tx, db.Dialect.rebind(`DELETE FROM tournament_players WHERE tournament_id = ? AND user_id = ?`), p.TournamentID, p.UserID)
 		return err
 	}
 	rs, rd := participationRank(s), participationRank(d)
@@ -308,7 +308,7 @@ func (db *DB) mergeParticipation(ctx context.Context, tx *sqlx.Tx, s, d Particip
 		if err := del(d); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE tournament_players SET user_id = ?, updated_at = ? WHERE tournament_id = ? AND user_id = ?`),
+		_, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE tournament_players SET user_id = ?, updated_at = ? WHERE tournament_id = ? AND user_id = ?`),
 			d.UserID, db.Now(), s.TournamentID, s.UserID)
 		return err
 	}
@@ -328,7 +328,7 @@ func (db *DB) mergeParticipation(ctx context.Context, tx *sqlx.Tx, s, d Particip
 	if err := del(s); err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE tournament_players SET status = ?, points = ?, wins = ?, losses = ?,
+	if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE tournament_players SET status = ?, points = ?, wins = ?, losses = ?,
 		position = ?, seed = ?, week_position = ?, joined_at = ?, updated_at = ? WHERE tournament_id = ? AND user_id = ?`),
 		status, s.Points+d.Points, s.Wins+d.Wins, s.Losses+d.Losses, keep.Position, min(s.Seed, d.Seed), keep.WeekPosition, joined, db.Now(),
 		d.TournamentID, d.UserID); err != nil {
@@ -342,7 +342,7 @@ func (db *DB) mergeParticipation(ctx context.Context, tx *sqlx.Tx, s, d Particip
 // link (its sign-in identity no longer enters it), for good.
 func (db *DB) DeactivateUser(ctx context.Context, tx *sqlx.Tx, id int64) (bool, error) {
 	now := db.Now()
-	return db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE users SET status = 'suspended', role = 'player', hidden = ?, deactivated_at = ?,
+	return db.changed(db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE users SET status = 'suspended', role = 'player', hidden = ?, deactivated_at = ?,
 		oidc_issuer = NULL, oidc_subject = NULL, updated_at = ? WHERE id = ? AND deactivated_at IS NULL`), true, now, now, id))
 }
 
@@ -364,7 +364,7 @@ type UserTransfer struct {
 // InsertUserTransfer records a transfer in the history.
 func (db *DB) InsertUserTransfer(ctx context.Context, tx *sqlx.Tx, t *UserTransfer) error {
 	t.CreatedAt = db.Now()
-	return tx.QueryRowxContext(ctx, db.Dialect.rebind(`INSERT INTO user_transfers (source_id, target_id, actor_id, source_email,
+	return db.txQueryRowx(ctx, tx, db.Dialect.rebind(`INSERT INTO user_transfers (source_id, target_id, actor_id, source_email,
 		target_email, reason, moved, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
 		t.SourceID, t.TargetID, t.ActorID, t.SourceEmail, t.TargetEmail, t.Reason, t.Moved, t.CreatedAt).Scan(&t.ID)
 }

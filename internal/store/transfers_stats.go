@@ -13,7 +13,7 @@ import (
 // source's), per-tournament records merge like participations (best position, matches summed).
 func (db *DB) moveStats(ctx context.Context, tx *sqlx.Tx, src, dst int64) error {
 	exec := func(q string, args ...any) error {
-		_, err := tx.ExecContext(ctx, db.Dialect.rebind(q), args...)
+		_, err := db.txExec(ctx, tx, db.Dialect.rebind(q), args...)
 		return err
 	}
 	if err := exec(`DELETE FROM rating_history WHERE (user_id = ? AND opponent_id = ?) OR (user_id = ? AND opponent_id = ?)`,
@@ -28,7 +28,7 @@ func (db *DB) moveStats(ctx context.Context, tx *sqlx.Tx, src, dst int64) error 
 	}
 
 	var both int
-	if err := tx.GetContext(ctx, &both, db.Dialect.rebind(`SELECT COUNT(*) FROM player_stats WHERE user_id IN (?, ?)`), src, dst); err != nil {
+	if err := db.txGet(ctx, tx, &both, db.Dialect.rebind(`SELECT COUNT(*) FROM player_stats WHERE user_id IN (?, ?)`), src, dst); err != nil {
 		return err
 	}
 	if both == 2 {
@@ -62,13 +62,13 @@ func (db *DB) moveStats(ctx context.Context, tx *sqlx.Tx, src, dst int64) error 
 		Best         int   `db:"best_position"`
 		Matches      int   `db:"matches"`
 	}
-	if err := tx.SelectContext(ctx, &records, db.Dialect.rebind(`SELECT tournament_id, best_position, matches
+	if err := db.txSelect(ctx, tx, &records, db.Dialect.rebind(`SELECT tournament_id, best_position, matches
 		FROM player_tournament_stats WHERE user_id = ?`), src); err != nil {
 		return err
 	}
 	for _, r := range records {
 		var theirs int
-		if err := tx.GetContext(ctx, &theirs, db.Dialect.rebind(`SELECT COUNT(*) FROM player_tournament_stats
+		if err := db.txGet(ctx, tx, &theirs, db.Dialect.rebind(`SELECT COUNT(*) FROM player_tournament_stats
 			WHERE user_id = ? AND tournament_id = ?`), dst, r.TournamentID); err != nil {
 			return err
 		}

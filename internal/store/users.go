@@ -120,7 +120,7 @@ func (db *DB) InsertUser(ctx context.Context, tx *sqlx.Tx, u *User) error {
 	if u.Language == "" {
 		u.Language = "pt"
 	}
-	return tx.QueryRowxContext(ctx, db.Dialect.rebind(`
+	return db.txQueryRowx(ctx, tx, db.Dialect.rebind(`
 		INSERT INTO users (email, first_name, last_name, ext_name, ext_given_name, ext_picture, role, status,
 			oidc_issuer, oidc_subject, created_at, updated_at, phone, whatsapp, signal, telegram, age, gender,
 			district, municipality, timezone, contact_visibility, hidden, notify_prefs, language, search_key)
@@ -135,7 +135,7 @@ func (db *DB) InsertUser(ctx context.Context, tx *sqlx.Tx, u *User) error {
 func (db *DB) UpdateUserIdentity(ctx context.Context, tx *sqlx.Tx, u *User) error {
 	u.UpdatedAt = db.Now()
 	u.SearchKey = userSearchKey(*u)
-	_, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE users SET
+	_, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE users SET
 		ext_name = ?, ext_given_name = ?, ext_picture = ?, language = ?, search_key = ?, updated_at = ? WHERE id = ?`),
 		u.ExtName, u.ExtGivenName, u.ExtPicture, u.Language, u.SearchKey, u.UpdatedAt, u.ID)
 	return err
@@ -147,7 +147,7 @@ func (db *DB) UpdateUserIdentity(ctx context.Context, tx *sqlx.Tx, u *User) erro
 func (db *DB) LinkUserIdentity(ctx context.Context, tx *sqlx.Tx, u *User) (bool, error) {
 	u.UpdatedAt = db.Now()
 	u.SearchKey = userSearchKey(*u)
-	return db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE users SET oidc_issuer = ?, oidc_subject = ?,
+	return db.changed(db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE users SET oidc_issuer = ?, oidc_subject = ?,
 		ext_name = ?, ext_given_name = ?, ext_picture = ?, language = ?, search_key = ?, updated_at = ?
 		WHERE id = ? AND oidc_subject IS NULL`),
 		u.OIDCIssuer, u.OIDCSubject, u.ExtName, u.ExtGivenName, u.ExtPicture, u.Language, u.SearchKey, u.UpdatedAt, u.ID))
@@ -156,20 +156,20 @@ func (db *DB) LinkUserIdentity(ctx context.Context, tx *sqlx.Tx, u *User) (bool,
 // UnlinkUserIdentity removes the account's link to its identity provider's subject; it reports
 // false when the account was not linked.
 func (db *DB) UnlinkUserIdentity(ctx context.Context, tx *sqlx.Tx, id int64) (bool, error) {
-	return db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE users SET oidc_issuer = NULL, oidc_subject = NULL,
+	return db.changed(db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE users SET oidc_issuer = NULL, oidc_subject = NULL,
 		updated_at = ? WHERE id = ? AND oidc_subject IS NOT NULL`), db.Now(), id))
 }
 
 // SetUserRole changes the role when it is still from (so two concurrent changes cannot both
 // act on a stale view); it reports whether the row changed.
 func (db *DB) SetUserRole(ctx context.Context, tx *sqlx.Tx, id int64, from, to string) (bool, error) {
-	return db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE users SET role = ?, updated_at = ? WHERE id = ? AND role = ?`),
+	return db.changed(db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE users SET role = ?, updated_at = ? WHERE id = ? AND role = ?`),
 		to, db.Now(), id, from))
 }
 
 // SetUserStatus changes the status when it is still from.
 func (db *DB) SetUserStatus(ctx context.Context, tx *sqlx.Tx, id int64, from, to string) (bool, error) {
-	return db.changed(tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE users SET status = ?, updated_at = ? WHERE id = ? AND status = ?`),
+	return db.changed(db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE users SET status = ?, updated_at = ? WHERE id = ? AND status = ?`),
 		to, db.Now(), id, from))
 }
 
