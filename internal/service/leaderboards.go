@@ -76,3 +76,8 @@ func (s *Service) Leaderboard(ctx context.Context, cur Current, period string, o
 	}
 	return out, nil
 }
+
+// Today is the reader's current day (YYYY-MM-DD) in their time zone: export file names.
+func (s *Service) Today(cur Current) string {
+	return s.now().In(readerLocation(cur)).Format("2006-01-02")
+}
