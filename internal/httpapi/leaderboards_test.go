@@ -50,9 +50,10 @@ func TestLeaderboardAPIAndCSV(t *testing.T) {
 		if _, err := svc.DecideTournament(ctx, as(rootU.ID), tr.ID, true, ""); err != nil {
 			t.Fatal(err)
 		}
-		// Five more players with accents and a comma in their names, to exercise the quoting.
+		// More players than the default page of 20 (the export reads in larger batches), with
+		// accents, quotes and a comma in their names to exercise the quoting.
 		ids := []int64{me.ID, opp.ID}
-		for i := range 5 {
+		for i := range 21 {
 			u := store.User{Email: fmt.Sprintf("rank%d@ladder.test", i), Role: "player", FirstName: "João, \"Zé\"",
 				LastName: "Conceição " + strconv.Itoa(i)}
 			if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.InsertUser(ctx, tx, &u) }); err != nil {
@@ -65,7 +66,7 @@ func TestLeaderboardAPIAndCSV(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		for k := range 9 {
+		for k := range len(ids) + 2 {
 			winner, loser := ids[k%len(ids)], ids[(k+1)%len(ids)]
 			err := db.Tx(ctx, func(tx *sqlx.Tx) error {
 				locked, err := db.LockTournament(ctx, tx, tr.ID)
@@ -94,7 +95,7 @@ func TestLeaderboardAPIAndCSV(t *testing.T) {
 			offset := 0
 			for pages := 0; ; pages++ {
 				var page leaderboardView
-				r := b.do("GET", fmt.Sprintf("/api/leaderboards?period=%s&limit=3&offset=%d", period, offset), nil)
+				r := b.do("GET", fmt.Sprintf("/api/leaderboards?period=%s&limit=7&offset=%d", period, offset), nil)
 				if err := json.Unmarshal([]byte(r.body), &page); err != nil || r.code != 200 || pages > 10 {
 					t.Fatalf("%d %s", r.code, r.body)
 				}

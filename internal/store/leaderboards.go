@@ -58,11 +58,11 @@ func (f LeaderFilter) ranked() (string, []any) {
 const leaderOrder = `r.points DESC, r.wins DESC, r.rating DESC, r.user_id`
 
 // Leaderboard reads one page of the ranking (Limit+1 rows are asked by callers that need to
-// know whether more follow).
+// know whether more follow; at most 1001).
 func (db *DB) Leaderboard(ctx context.Context, f LeaderFilter) ([]LeaderRow, error) {
 	cte, args := f.ranked()
 	limit := f.Limit
-	if limit <= 0 || limit > 101 {
+	if limit <= 0 || limit > 1001 { // an API page is at most 101, an export batch 501
 		limit = 20
 	}
 	out := []LeaderRow{}
