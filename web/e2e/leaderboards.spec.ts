@@ -47,7 +47,7 @@ function parseCSV(text: string): string[][] {
 
 const T = {
   pt: { title: 'Rankings', periods: ['Desde sempre', 'Este mês', 'Esta semana'], showMe: 'Mostrar-me', export: 'Exportar CSV', header: 'Posição' },
-  en: { title: 'Rankings', periods: ['All time', 'This month', 'This week'], showMe: 'Show me', export: 'Export CSV', header: 'Position' },
+  en: { title: 'Leaderboards', periods: ['All time', 'This month', 'This week'], showMe: 'Show me', export: 'Export CSV', header: 'Position' },
 };
 
 interface Board {
