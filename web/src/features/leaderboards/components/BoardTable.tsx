@@ -14,17 +14,17 @@ export function BoardTable({ rows, meId, caption }: { rows: LeaderRow[]; meId: n
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-surface-2 text-left text-xs font-semibold uppercase tracking-wide text-muted">
           <tr>
-            <th scope="col" className="px-2 py-2 sm:px-3 text-right">{t('columns.position')}</th>
-            <th scope="col" className="px-2 py-2 sm:px-3">{t('columns.player')}</th>
-            <th scope="col" className="px-2 py-2 sm:px-3 text-right">{t('columns.points')}</th>
-            <th scope="col" className="px-2 py-2 text-right">
+            <th scope="col" className="px-1.5 py-2 sm:px-3 text-right">{t('columns.position')}</th>
+            <th scope="col" className="px-1.5 py-2 sm:px-3">{t('columns.player')}</th>
+            <th scope="col" className="px-1.5 py-2 sm:px-3 text-right">{t('columns.points')}</th>
+            <th scope="col" className="px-1.5 py-2 text-right sm:px-2">
               <abbr title={t('columnsLong.wins')} className="no-underline">{t('columns.wins')}</abbr>
             </th>
-            <th scope="col" className="px-2 py-2 text-right">
+            <th scope="col" className="px-1.5 py-2 text-right sm:px-2">
               <abbr title={t('columnsLong.losses')} className="no-underline">{t('columns.losses')}</abbr>
             </th>
-            <th scope="col" className="hidden px-2 py-2 sm:px-3 text-right sm:table-cell">{t('columns.matches')}</th>
-            <th scope="col" className="px-2 py-2 sm:px-3 text-right">{t('columns.rating')}</th>
+            <th scope="col" className="hidden px-1.5 py-2 sm:px-3 text-right sm:table-cell">{t('columns.matches')}</th>
+            <th scope="col" className="px-1.5 py-2 sm:px-3 text-right">{t('columns.rating')}</th>
           </tr>
         </thead>
         <tbody>
@@ -40,22 +40,22 @@ export function BoardTable({ rows, meId, caption }: { rows: LeaderRow[]; meId: n
                 data-testid={mine ? 'leaderboard-me' : 'leaderboard-row'}
                 className={cn('border-t border-border', mine && 'bg-brand/10 font-semibold outline-none')}
               >
-                <td className="px-2 py-2 sm:px-3 text-right tabular-nums">{r.position}</td>
-                <td className="px-2 py-2 sm:px-3">
+                <td className="px-1.5 py-2 sm:px-3 text-right tabular-nums">{r.position}</td>
+                <td className="px-1.5 py-2 sm:px-3">
                   <Link to={`/players/${r.player.id}/stats`} className="flex min-w-0 items-center gap-2 text-fg hover:underline">
                     <span className="hidden shrink-0 sm:inline-flex">
                       <Avatar photoUrl={r.player.photo_url} name={name} size="sm" />
                     </span>
-                    <span className="truncate">{name}</span>
+                    <span className="max-w-[8.5rem] truncate sm:max-w-none">{name}</span>
                     {mine && <span className="rounded-full bg-brand px-2 text-xs text-brand-fg">{t('you')}</span>}
                   </Link>
                 </td>
-                <td className="px-2 py-2 sm:px-3 text-right font-semibold tabular-nums">{r.points}</td>
-                <td className="px-2 py-2 text-right tabular-nums">{r.wins}</td>
-                <td className="px-2 py-2 text-right tabular-nums">{r.losses}</td>
-                <td className="hidden px-2 py-2 sm:px-3 text-right tabular-nums sm:table-cell">{r.matches}</td>
-                <td className="px-2 py-2 sm:px-3 text-right tabular-nums">
-                  <span className="inline-flex items-center justify-end gap-1">
+                <td className="px-1.5 py-2 sm:px-3 text-right font-semibold tabular-nums">{r.points}</td>
+                <td className="px-1.5 py-2 text-right sm:px-2 tabular-nums">{r.wins}</td>
+                <td className="px-1.5 py-2 text-right sm:px-2 tabular-nums">{r.losses}</td>
+                <td className="hidden px-1.5 py-2 sm:px-3 text-right tabular-nums sm:table-cell">{r.matches}</td>
+                <td className="px-1.5 py-2 sm:px-3 text-right tabular-nums">
+                  <span className="inline-flex flex-col items-end gap-0.5 sm:flex-row sm:items-center sm:gap-1">
                     {r.rating.rating}
                     <ProvisionalMark provisional={r.rating.provisional} />
                   </span>

@@ -135,7 +135,7 @@ export default function LeaderboardsPage() {
   const { t } = useTranslation('leaderboards');
   const [period, setPeriod] = usePeriod();
   return (
-    <section className="mx-auto max-w-4xl px-4 py-6 sm:py-8">
+    <section className="mx-auto max-w-4xl px-3 py-6 sm:px-4 sm:py-8">
       <PageTitle title={t('title')} />
       <p className="mt-2 text-sm text-muted" data-testid="leaderboard-counts">
         {t('counts')}
