@@ -23,6 +23,11 @@ func TestSeePlayer(t *testing.T) {
 		if got := SeePlayer(c.a, 1, c.hidden, c.suspended); got != c.want {
 			t.Errorf("%s: got %v", c.name, got)
 		}
+		// A list (the ranking) shows hidden players to a reader exactly when SeePlayer does for
+		// someone else's account.
+		if c.a.UserID != 1 && (c.hidden || c.suspended) && SeeHiddenPlayers(c.a) != c.want {
+			t.Errorf("%s: SeeHiddenPlayers disagrees", c.name)
+		}
 	}
 }
 

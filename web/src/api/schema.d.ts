@@ -630,6 +630,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/leaderboards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The global ranking of a period (offset-paginated)
+         * @description Points won in validated matches of every tournament in the period (week and month in the reader's time zone), ties by wins then rating. Hidden players are left out for others. `me` is the reader's own row.
+         */
+        get: operations["get-leaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leaderboards.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The global ranking of a period as CSV
+         * @description RFC 4180, UTF-8 with a byte-order mark, header in the reader's language, at most 5000 rows.
+         */
+        get: operations["export-leaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/logout": {
         parameters: {
             query?: never;
@@ -2057,6 +2097,45 @@ export interface components {
              * @enum {string}
              */
             status: "active" | "requested";
+        };
+        LeaderRowView: {
+            /** Format: int64 */
+            losses: number;
+            /** Format: int64 */
+            matches: number;
+            player: components["schemas"]["PersonView"];
+            /**
+             * Format: int64
+             * @description Ranking points won in the period's validated matches, all tournaments
+             */
+            points: number;
+            /** Format: int64 */
+            position: number;
+            /** @description The current global rating */
+            rating: components["schemas"]["RatingView"];
+            /** Format: int64 */
+            wins: number;
+        };
+        LeaderboardView: {
+            /**
+             * Format: date-time
+             * @description Start of the period (absent for all time)
+             */
+            from: string | null;
+            items: components["schemas"]["LeaderRowView"][];
+            /** @description The reader's own row and position (absent: visitor, or no match in the period) */
+            me: components["schemas"]["LeaderRowView"];
+            /**
+             * Format: int64
+             * @description Offset of the next page (0: no more)
+             */
+            next_offset: number;
+            period: string;
+            /**
+             * Format: date-time
+             * @description End of the period, excluded
+             */
+            to: string | null;
         };
         Limits: {
             /** Format: int64 */
@@ -6672,6 +6751,128 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DistrictsOutputBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "get-leaderboard": {
+        parameters: {
+            query?: {
+                /** @description all time, or this month / this week in the reader's time zone (visitors: Europe/Lisbon) */
+                period?: "all" | "month" | "week";
+                /** @description Rows to skip: next_offset of the previous page */
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeaderboardView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "export-leaderboard": {
+        parameters: {
+            query?: {
+                period?: "all" | "month" | "week";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Internal Server Error */

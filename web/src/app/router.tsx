@@ -58,7 +58,7 @@ export const routes: RouteObject[] = [
               { path: 'notifications', lazy: page(() => import('@/features/notifications/pages/NotificationsPage'), ['inbox']) },
               { path: 'messages', lazy: soon('pages.messages') },
               { path: 'settings', lazy: page(() => import('@/features/settings/pages/SettingsPage'), ['settings']) },
-              { path: 'leaderboards', lazy: soon('pages.leaderboards') },
+              { path: 'leaderboards', lazy: page(() => import('@/features/leaderboards/pages/LeaderboardsPage'), ['leaderboards', 'rating']) },
               { path: 'gamification', lazy: soon('pages.gamification') },
               { path: 'tennis-hub', lazy: soon('pages.tennisHub') },
             ],

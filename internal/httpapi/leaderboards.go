@@ -1,0 +1,131 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"math"
+	"strconv"
+	"time"
+
+	"github.com/tennisladder/ladder/internal/i18n"
+	"github.com/tennisladder/ladder/internal/rating"
+	"github.com/tennisladder/ladder/internal/service"
+	"github.com/tennisladder/ladder/internal/store"
+	"github.com/tennisladder/ladder/web"
+)
+
+// boardTexts are the leaderboards namespace of the web app: the CSV export's header is in the
+// reader's language.
+var boardTexts = func() *i18n.Catalog {
+	c, err := i18n.Load(web.Locales(), "leaderboards")
+	if err != nil {
+		panic("load leaderboards.json: " + err.Error())
+	}
+	return c
+}()
+
+// MaxExportRows bounds a CSV export (the first rows of the ranking).
+const MaxExportRows = 5000
+
+type leaderboardInput struct {
+	Period string `query:"period" enum:"all,month,week" default:"all" doc:"all time, or this month / this week in the reader's time zone (visitors: Europe/Lisbon)"`
+	Offset int    `query:"offset" minimum:"0" maximum:"100000" doc:"Rows to skip: next_offset of the previous page"`
+	Limit  int    `query:"limit" minimum:"1" maximum:"100" default:"20"`
+}
+
+type leaderRowView struct {
+	Position int        `json:"position"`
+	Player   personView `json:"player"`
+	Points   int        `json:"points" doc:"Ranking points won in the period's validated matches, all tournaments"`
+	Wins     int        `json:"wins"`
+	Losses   int        `json:"losses"`
+	Matches  int        `json:"matches"`
+	Rating   ratingView `json:"rating" doc:"The current global rating"`
+}
+
+type leaderboardView struct {
+	Period     string          `json:"period"`
+	From       *time.Time      `json:"from" doc:"Start of the period (absent for all time)"`
+	To         *time.Time      `json:"to" doc:"End of the period, excluded"`
+	Items      []leaderRowView `json:"items"`
+	NextOffset int             `json:"next_offset" doc:"Offset of the next page (0: no more)"`
+	Me         *leaderRowView  `json:"me" doc:"The reader's own row and position (absent: visitor, or no match in the period)"`
+}
+
+type leaderboardOutput struct{ Body leaderboardView }
+
+func viewLeader(r store.LeaderRow) leaderRowView {
+	return leaderRowView{Position: r.Position, Player: viewPerson(r.User), Points: r.Points, Wins: r.Wins, Losses: r.Losses,
+		Matches: r.Matches, Rating: viewRating(rating.Rating{R: r.Rating, RD: r.RD, Sigma: r.Sigma})}
+}
+
+func (s *Server) getLeaderboard(ctx context.Context, in *leaderboardInput) (*leaderboardOutput, error) {
+	v, err := s.svc.Leaderboard(ctx, currentFrom(ctx), in.Period, in.Offset, in.Limit)
+	if err != nil {
+		return nil, s.problemFrom(ctx, err)
+	}
+	out := leaderboardView{Period: in.Period, Items: []leaderRowView{}}
+	if !v.From.IsZero() {
+		out.From, out.To = &v.From, &v.To
+	}
+	for _, r := range v.Rows {
+		out.Items = append(out.Items, viewLeader(r))
+	}
+	if v.More {
+		out.NextOffset = in.Offset + len(v.Rows)
+	}
+	if v.Me != nil {
+		me := viewLeader(*v.Me)
+		out.Me = &me
+	}
+	return &leaderboardOutput{Body: out}, nil
+}
+
+type leaderboardCSVInput struct {
+	Period string `query:"period" enum:"all,month,week" default:"all"`
+}
+
+type leaderboardCSVOutput struct {
+	ContentType        string `header:"Content-Type"`
+	ContentDisposition string `header:"Content-Disposition"`
+	Body               []byte
+}
+
+// getLeaderboardCSV exports the ranking the reader sees (the first MaxExportRows rows): RFC
+// 4180 through encoding/csv, UTF-8 with a byte-order mark so spreadsheet programs read the
+// accents, the header in the reader's language and the day in the file name.
+func (s *Server) getLeaderboardCSV(ctx context.Context, in *leaderboardCSVInput) (*leaderboardCSVOutput, error) {
+	cur, lang := currentFrom(ctx), langOf(ctx)
+	var buf bytes.Buffer
+	buf.WriteString("\ufeff")
+	w := csv.NewWriter(&buf)
+	t := func(k string) string { return boardTexts.T(lang, "csv."+k, nil) }
+	_ = w.Write([]string{t("position"), t("player"), t("points"), t("wins"), t("losses"), t("matches"), t("rating"), t("provisional")})
+	const page = 500
+	for off := 0; off < MaxExportRows; off += page {
+		v, err := s.svc.Leaderboard(ctx, cur, in.Period, off, min(page, MaxExportRows-off))
+		if err != nil {
+			return nil, s.problemFrom(ctx, err)
+		}
+		for _, r := range v.Rows {
+			prov := t("no")
+			if (rating.Rating{R: r.Rating, RD: r.RD}).Provisional() {
+				prov = t("yes")
+			}
+			_ = w.Write([]string{strconv.Itoa(r.Position), service.DisplayName(r.User), strconv.Itoa(r.Points),
+				strconv.Itoa(r.Wins), strconv.Itoa(r.Losses), strconv.Itoa(r.Matches), strconv.Itoa(int(math.Round(r.Rating))), prov})
+		}
+		if !v.More {
+			break
+		}
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		return nil, s.problemFrom(ctx, err)
+	}
+	day := s.svc.Today(cur)
+	name := t("file") + "-" + in.Period + "-" + day + ".csv"
+	return &leaderboardCSVOutput{ContentType: "text/csv; charset=utf-8",
+		ContentDisposition: `attachment; filename="` + name + `"`, Body: buf.Bytes()}, nil
+}
