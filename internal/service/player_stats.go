@@ -142,8 +142,9 @@ func (s *Service) PlayerHistory(ctx context.Context, cur Current, id int64, in H
 	if err := fe.err(); err != nil {
 		return nil, err
 	}
+	// The store compares stored UTC times (as text on SQLite): bounds go in as UTC instants.
 	return s.db.History(ctx, statsReader(cur, id), store.HistoryFilter{UserID: id, TournamentID: in.TournamentID,
-		From: from, To: to, Before: in.Before, Limit: in.Limit})
+		From: from.UTC(), To: to.UTC(), Before: in.Before, Limit: in.Limit})
 }
 
 // date parses an optional YYYY-MM-DD day as its midnight in loc.
