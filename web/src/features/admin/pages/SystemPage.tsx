@@ -160,6 +160,7 @@ function Health() {
             <Figure
               label={t('health.websockets')}
               value={query.data.open_websockets === undefined ? t('health.notAvailable') : number(query.data.open_websockets)}
+              testId="health-websockets"
             />
             <Figure label={t('health.outboxPending')} value={number(query.data.outbox_pending)} />
             <Figure label={t('health.outboxFailing')} value={t('health.failingValue', { failing: query.data.outbox_failing, givenUp: query.data.outbox_given_up })} />
