@@ -76,6 +76,8 @@ test('a super admin requests a deletion, the root approves it, the standing show
   const approved = root.getByTestId('deletion-request').filter({ hasText: 'Aprovado' }).first();
   await expect(approved).toContainText('Jogador eliminado');
   await expect(root.getByTestId('deletion-request').filter({ hasText: name })).toHaveCount(0);
+  // A toast fading in is half transparent: axe would measure its contrast mid-animation.
+  await root.locator('[data-variant]').evaluateAll((els) => Promise.all(els.flatMap((e) => e.getAnimations().map((a) => a.finished))));
   expect(await axe(root)).toEqual([]);
   await shot(root, 'deletions-root-pt-dark-1280');
 
