@@ -49,10 +49,11 @@ api: web-deps
 load:
 	go run ./scripts/loadtest -duration 5s -conns 16
 
-## bench: every read budget of issue 16 beside its figure (ratios to a bare hello handler in the same run, medians of 3 rounds, p99 at half the saturating rate), then the in-process read benchmarks; after `make build` the asset is the real largest script, before it a synthetic one; docs/PERFORMANCE.md says how to read them
+## bench: every read budget of issue 16 beside its figure (ratios to a bare hello handler in the same run, medians of 3 rounds, p99 at half the saturating rate), then the in-process read benchmarks, then the validated-result write beside its budget (scripts/bench-write.sh; PostgreSQL mode too with LADDER_TEST_POSTGRES_URL); after `make build` the asset is the real largest script, before it a synthetic one; docs/PERFORMANCE.md says how to read them
 bench:
 	go run ./scripts/loadtest -duration 2s -rounds 3
 	go test ./internal/httpapi -run '^$$' -bench 'Hello$$|Reads' -benchtime 2000x
+	scripts/bench-write.sh
 
 ## upload-load: 8 concurrent hostile and ordinary uploads against a started server: peak RSS above idle (budget 256 MB), refusal latency (1 s), temp files left (0)
 upload-load:

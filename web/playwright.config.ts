@@ -17,7 +17,8 @@ const PORT = Number(process.env.E2E_PORT ?? 18080);
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: './test-results',
+  // scripts/test-e2e.sh runs the SQLite and PostgreSQL suites side by side, each in its own folder.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? './test-results',
   workers: 1, // 2-core machine: the server, Chromium and the runner already share it
   fullyParallel: false,
   forbidOnly: !!process.env.CI,

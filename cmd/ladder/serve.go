@@ -43,12 +43,15 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 	hub := realtime.NewHub(broker, realtime.HubOptions{Instance: instance, Log: log,
 		PresenceFilter: func(ctx context.Context, viewer int64, ids []int64) ([]int64, error) {
 			return svc.PresenceVisible(ctx, viewer, ids)
+		},
+		TypingRecipients: func(ctx context.Context, user, conversation int64) ([]int64, error) {
+			return svc.TypingRecipients(ctx, user, conversation)
 		}})
 	defer hub.Close()
 	svc = service.New(db, service.Options{Log: log, RootEmail: cfg.RootEmail, BaseURL: cfg.BaseURL, Live: hub, Limits: service.Limits{
 		ClubsPerDay: cfg.ClubsPerDay, TournamentsPerDay: cfg.TournamentsPerDay, ChallengesPerHour: cfg.ChallengesPerHour,
 		ReportsPerHour: cfg.ReportsPerHour, UploadsPerHour: cfg.UploadsPerHour, TransfersPerHour: service.DefaultLimits.TransfersPerHour,
-		DeletionsPerDay: cfg.DeletionsPerDay}})
+		DeletionsPerDay: cfg.DeletionsPerDay, CalendarPerHour: service.DefaultLimits.CalendarPerHour, MessagesPerMinute: service.DefaultLimits.MessagesPerMinute}})
 	srv := httpapi.New(httpapi.Deps{Config: cfg, DB: db, Service: svc, Log: log, Version: version, DevAccounts: devAccounts(), Hub: hub})
 	ln, err := net.Listen("tcp", cfg.Listen)
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/coreos/go-oidc/v3/oidc"
 	"golang.org/x/oauth2"
@@ -247,7 +248,8 @@ func (p *Provider) Finish(ctx context.Context, f Flow, code, state string) (Clai
 		return Claims{}, refuse(ErrBadToken, "control or invisible characters in the email or subject", nil)
 	}
 	for _, n := range []*string{&c.GivenName, &c.FamilyName, &c.Name} {
-		if textrule.Problem(*n, false, true) != "" {
+		// Longer than a profile allows (200): blanked too, as the profile form would refuse it.
+		if textrule.Problem(*n, false, true) != "" || utf8.RuneCountInString(*n) > 200 {
 			*n = ""
 		}
 	}

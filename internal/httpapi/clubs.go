@@ -70,19 +70,25 @@ type listClubsOutput struct {
 	}
 }
 
-func (s *Server) listClubs(ctx context.Context, in *listClubsInput) (*listClubsOutput, error) {
-	clubs, next, err := s.svc.Clubs(ctx, currentFrom(ctx), service.ClubListInput{Query: in.Q, District: in.District,
-		Municipality: in.Municipality, Status: in.Status, Cursor: in.Cursor, Limit: in.Limit})
+func (s *Server) listClubs(ctx context.Context, in *listClubsInput) ([]byte, error) {
+	body, err := s.svc.ClubsJSON(ctx, currentFrom(ctx), service.ClubListInput{Query: in.Q, District: in.District,
+		Municipality: in.Municipality, Status: in.Status, Cursor: in.Cursor, Limit: in.Limit}, renderClubs)
 	if err != nil {
 		return nil, s.problemFrom(ctx, err)
 	}
-	out := &listClubsOutput{}
+	return body, nil
+}
+
+// renderClubs encodes a page of clubs as listClubsOutput's body (kept with the page: the same
+// for every viewer).
+func renderClubs(clubs []store.Club, next string) ([]byte, error) {
+	var out listClubsOutput
 	out.Body.Items = make([]ClubView, len(clubs))
 	for i, c := range clubs {
 		out.Body.Items[i] = viewClub(c)
 	}
 	out.Body.NextCursor = next
-	return out, nil
+	return encodeJSON(out.Body)
 }
 
 type clubBody struct {

@@ -155,7 +155,7 @@ type panelRowView struct {
 	Matches      int    `json:"matches" doc:"Validated matches"`
 	Wins         int    `json:"wins"`
 	Losses       int    `json:"losses"`
-	Points       int    `json:"points" doc:"Summed over every tournament"`
+	Points       int    `json:"points" doc:"Ranking points won in validated matches, all tournaments (the statistics page's figure)"`
 	WinRate      int    `json:"win_rate" doc:"Percent of validated matches won, 0-100"`
 	Tournaments  int    `json:"tournaments"`
 	BestPosition int    `json:"best_position" doc:"Best place in any standing (0: none)"`
@@ -189,7 +189,7 @@ func (s *Server) playersPanel(ctx context.Context, in *playersPanelInput) (*play
 	out.Body.Items = make([]panelRowView, len(rows))
 	for i, r := range rows {
 		out.Body.Items[i] = panelRowView{ID: r.User.ID, DisplayName: service.DisplayName(r.User), PhotoURL: photoURL(r.User), Email: r.User.Email, ClubName: r.ClubName.String, Status: r.User.Status,
-			Role: r.User.Role, Matches: r.Wins + r.Losses, Wins: r.Wins, Losses: r.Losses, Points: r.Points,
+			Role: r.User.Role, Matches: r.Matches, Wins: r.Wins, Losses: r.Losses, Points: r.Points,
 			WinRate: (r.WinRatePermil + 5) / 10, Tournaments: r.Tournaments, BestPosition: r.BestPosition}
 	}
 	return out, nil

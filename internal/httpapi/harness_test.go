@@ -83,6 +83,11 @@ func newLiveFull(t *testing.T, db *store.DB, edit func(*config.Config), wrap fun
 		o.PresenceFilter = func(ctx context.Context, viewer int64, ids []int64) ([]int64, error) {
 			return svc.PresenceVisible(ctx, viewer, ids)
 		}
+		if o.TypingRecipients == nil { // as cmd/ladder/serve.go wires it
+			o.TypingRecipients = func(ctx context.Context, user, conversation int64) ([]int64, error) {
+				return svc.TypingRecipients(ctx, user, conversation)
+			}
+		}
 		var err error
 		if broker, err = realtime.ForDatabase(context.Background(), db, o.Instance, nil); err != nil {
 			t.Fatal(err)

@@ -113,7 +113,7 @@ func (s *Server) getLeaderboardCSV(ctx context.Context, in *leaderboardCSVInput)
 			if (rating.Rating{R: r.Rating, RD: r.RD}).Provisional() {
 				prov = t("yes")
 			}
-			_ = w.Write([]string{strconv.Itoa(r.Position), service.DisplayName(r.User), strconv.Itoa(r.Points),
+			_ = w.Write([]string{strconv.Itoa(r.Position), csvText(service.DisplayName(r.User)), strconv.Itoa(r.Points),
 				strconv.Itoa(r.Wins), strconv.Itoa(r.Losses), strconv.Itoa(r.Matches), strconv.Itoa(int(math.Round(r.Rating))), prov})
 		}
 		if !v.More {

@@ -21,6 +21,9 @@ import (
 func init() {
 	matrix["GET /api/leaderboards"] = matrixRow{path: "/api/leaderboards?period=week&limit=5", want: all(200)}
 	matrix["GET /api/leaderboards.csv"] = matrixRow{path: "/api/leaderboards.csv?period=month", want: all(200)}
+	matrix["GET /api/leaderboards/leaders"] = matrixRow{path: "/api/leaderboards/leaders?limit=5", want: all(200)}
+	matrix["GET /api/leaderboards/week"] = matrixRow{path: "/api/leaderboards/week", want: all(200)}
+	matrix["GET /api/leaderboards/compare"] = matrixRow{path: "/api/leaderboards/compare?ids={target}", want: signedIn(200)}
 }
 
 // The leaderboard API pages by offset to the end without repeats, carries the reader's row, and

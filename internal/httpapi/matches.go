@@ -36,6 +36,8 @@ type MatchView struct {
 	CanDispute      bool          `json:"can_dispute" doc:"Dispute the reported result (the player who did not report it)"`
 	CanValidate     bool          `json:"can_validate" doc:"Approve or reject the result (validators and super admins, never a player of the match)"`
 	CanCancel       bool          `json:"can_cancel" doc:"Call the match off (the players, and who manages the tournament's players)"`
+	CanCalendar     bool          `json:"can_calendar" doc:"Download it as an .ics event (its players and referees, once it has a time)"`
+	CanChat         bool          `json:"can_chat" doc:"Open the match's conversation (its players and its referee)"`
 }
 
 func viewMatch(m store.MatchRow, acc service.MatchAccess, now time.Time) MatchView {
@@ -58,6 +60,8 @@ func viewMatch(m store.MatchRow, acc service.MatchAccess, now time.Time) MatchVi
 	c := acc.Can // the policy's answers: the page only reads them
 	v.CanConfirmTime, v.CanReport, v.CanConfirm, v.CanDispute, v.CanValidate, v.CanCancel =
 		c.ConfirmTime, c.Report, c.Confirm, c.Dispute, c.Validate, c.Cancel
+	v.CanCalendar = c.Calendar
+	v.CanChat = acc.Chat
 	return v
 }
 

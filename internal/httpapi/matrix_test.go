@@ -111,6 +111,7 @@ var matrix = map[string]matrixRow{
 	"GET /api/notifications/unread_count": {path: "/api/notifications/unread_count", want: signedIn(200)},
 	"POST /api/notifications/read_all":    {path: "/api/notifications/read_all", want: signedIn(200)},
 	"GET /api/search":                     {path: "/api/search?q=clube", want: all(200)},
+	"GET /api/home":                       {path: "/api/home", want: signedIn(200)},
 	"GET /api/clubs":                      {path: "/api/clubs", want: all(200)},
 	"POST /api/clubs":                     {path: "/api/clubs", body: map[string]any{"name": "Clube Matriz"}, want: signedIn(201)},
 	"GET /api/clubs/{id}":                 {path: "/api/clubs/{club}", want: all(200)},
@@ -296,10 +297,11 @@ func TestAuthorizationMatrix(t *testing.T) {
 				path = clubMemberPlaceholders(t, db, svc, owner, actor, userIDs[actor], path)
 				path = tournamentPlaceholders(t, db, svc, owner, actor, userIDs[actor], path)
 				path = deletionPlaceholders(t, db, userIDs, path)
+				path = messagePlaceholders(t, db, svc, userIDs[actor], path)
 				// Bodies given as JSON text may hold placeholders too.
 				body := row.body
 				if text, ok := row.body.(string); ok {
-					filled := peoplePlaceholders(t, db, challengePlaceholders(t, db, svc, owner, actor, userIDs, deletionPlaceholders(t, db, userIDs, path+"\x00"+text)))
+					filled := messagePlaceholders(t, db, svc, userIDs[actor], peoplePlaceholders(t, db, challengePlaceholders(t, db, svc, owner, actor, userIDs, deletionPlaceholders(t, db, userIDs, path+"\x00"+text))))
 					path, text, _ = strings.Cut(filled, "\x00")
 					body = json.RawMessage(text)
 				} else {

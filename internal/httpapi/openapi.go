@@ -21,6 +21,8 @@ var rateLimited = map[string]bool{
 	"propose-club": true, "create-tournament": true, "create-challenge": true, "report-result": true,
 	"upload-photo": true, "upload-club-image": true, "upload-tournament-image": true,
 	"transfer-user": true, "request-deletion": true, "request-own-deletion": true,
+	"check-score": true, "calendar-feed": true, "rotate-calendar-feed": true,
+	"send-message": true,
 }
 
 // describeOperation completes o before it is registered, from its access rule and the shape of

@@ -57,6 +57,7 @@ type playerStatsView struct {
 	WinProbability    *float64              `json:"win_probability" doc:"The reader's chance of beating this player (absent for themselves)"`
 	Series            []seriesPointView     `json:"series" doc:"Rating and position after each of the last 100 validated matches, oldest first"`
 	Tournaments       []tournamentPlaceView `json:"tournaments"`
+	Gamification      gamificationView      `json:"gamification" doc:"Level, XP, streak and achievements (SPEC §3)"`
 }
 
 type playerStatsOutput struct{ Body playerStatsView }
@@ -70,7 +71,8 @@ func (s *Server) getPlayerStats(ctx context.Context, in *playerInput) (*playerSt
 	out := playerStatsView{Player: viewPerson(v.User), Rating: viewRating(st.Glicko()), Matches: st.Matches, Wins: st.Wins,
 		Losses: st.Losses, SetsWon: st.SetsWon, SetsLost: st.SetsLost, GamesWon: st.GamesWon, GamesLost: st.GamesLost,
 		Points: st.Points, BestPosition: st.BestPosition, ActiveTournaments: v.ActiveTournaments, Form: []string{},
-		WinProbability: v.WinProbability, Series: []seriesPointView{}, Tournaments: []tournamentPlaceView{}}
+		WinProbability: v.WinProbability, Series: []seriesPointView{}, Tournaments: []tournamentPlaceView{},
+		Gamification: viewGamification(v.Gamification)}
 	if st.Matches > 0 {
 		out.WinRate = (st.Wins*100 + st.Matches/2) / st.Matches
 	}

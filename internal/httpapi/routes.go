@@ -144,6 +144,10 @@ func (s *Server) routes() []Route {
 		op(policy.SignedIn, huma.Operation{OperationID: "list-player-history", Method: http.MethodGet, Path: "/api/players/{id}/history",
 			Summary: "A player's validated matches, newest first (cursor-paginated)", Tags: []string{"players"},
 			Errors: []int{http.StatusUnauthorized, http.StatusNotFound, http.StatusUnprocessableEntity}}, (*Server).getPlayerHistory),
+		op(policy.SignedIn, huma.Operation{OperationID: "export-player-history", Method: http.MethodGet, Path: "/api/players/{id}/history.csv",
+			Summary: "A player's validated matches as CSV (the filtered history view)", Tags: []string{"players"},
+			Description: "RFC 4180, UTF-8 with a byte-order mark, header in the reader's language, newest first, at most 5000 rows. A hidden player is not found.",
+			Errors:      []int{http.StatusUnauthorized, http.StatusNotFound, http.StatusUnprocessableEntity}}, (*Server).getPlayerHistoryCSV),
 		op(policy.Public, huma.Operation{OperationID: "get-leaderboard", Method: http.MethodGet, Path: "/api/leaderboards",
 			Summary: "The global ranking of a period (offset-paginated)", Tags: []string{"rankings"},
 			Description: "Points won in validated matches of every tournament in the period (week and month in the reader's time zone), ties by wins then rating. Hidden players are left out for others. `me` is the reader's own row.",
@@ -152,6 +156,17 @@ func (s *Server) routes() []Route {
 			Summary: "The global ranking of a period as CSV", Tags: []string{"rankings"},
 			Description: "RFC 4180, UTF-8 with a byte-order mark, header in the reader's language, at most 5000 rows.",
 			Errors:      []int{http.StatusUnprocessableEntity}}, (*Server).getLeaderboardCSV),
+		op(policy.Public, huma.Operation{OperationID: "list-tournament-leaders", Method: http.MethodGet, Path: "/api/leaderboards/leaders",
+			Summary: "The first three of every active tournament the reader may see (offset-paginated, by name)", Tags: []string{"rankings"},
+			Description: "Private tournaments show only to who may see their standings. Read from the cached standings.",
+			Errors:      []int{http.StatusUnprocessableEntity}}, (*Server).getLeaders),
+		op(policy.Public, huma.Operation{OperationID: "get-top-of-week", Method: http.MethodGet, Path: "/api/leaderboards/week",
+			Summary: "Top of the week: most wins and biggest climbs", Tags: []string{"rankings"},
+			Description: "The reader's current week, Monday to Monday in their time zone; validated matches of every tournament. Hidden players are left out for others."}, (*Server).getTopOfWeek),
+		op(policy.SignedIn, huma.Operation{OperationID: "compare-players", Method: http.MethodGet, Path: "/api/leaderboards/compare",
+			Summary: "Compare up to 4 players side by side, with the head-to-head among them", Tags: []string{"rankings"},
+			Description: "More than 4 ids is a 422 compare.too_many. A hidden player is not found, as their profile is.",
+			Errors:      []int{http.StatusUnauthorized, http.StatusNotFound, http.StatusUnprocessableEntity}}, (*Server).getCompare),
 		op(policy.SignedIn, huma.Operation{OperationID: "get-settings", Method: http.MethodGet, Path: "/api/settings",
 			Summary: "Notification and privacy preferences", Tags: []string{"settings"}, Errors: []int{http.StatusUnauthorized}}, (*Server).getSettings),
 		op(policy.SignedIn, huma.Operation{OperationID: "update-settings", Method: http.MethodPut, Path: "/api/settings",
@@ -175,10 +190,13 @@ func (s *Server) routes() []Route {
 
 		op(policy.Public, huma.Operation{OperationID: "search", Method: http.MethodGet, Path: "/api/search",
 			Summary: "Global search", Tags: []string{"search"},
-			Description: "Clubs for everyone; players (listed, not suspended) for signed-in callers; at most 5 of each."}, (*Server).search),
+			Description: "Active tournaments and clubs for everyone; players (listed, not suspended) and the caller's own challenges for signed-in callers; at most 5 of each."}, (*Server).search),
+		op(policy.SignedIn, huma.Operation{OperationID: "get-home", Method: http.MethodGet, Path: "/api/home",
+			Summary: "The signed-in home: activity counts, featured tournaments and clubs, active and completed matches", Tags: []string{"home"},
+			Errors: []int{http.StatusUnauthorized}}, (*Server).getHome),
 
 		// Clubs.
-		op(policy.Public, huma.Operation{OperationID: "list-clubs", Method: http.MethodGet, Path: "/api/clubs",
+		encodedOp[listClubsInput, listClubsOutput](policy.Public, huma.Operation{OperationID: "list-clubs", Method: http.MethodGet, Path: "/api/clubs",
 			Summary: "Clubs, sorted by name, paginated", Tags: []string{"clubs"}, Errors: []int{http.StatusUnprocessableEntity}}, (*Server).listClubs),
 		op(policy.SignedIn, huma.Operation{OperationID: "propose-club", Method: http.MethodPost, Path: "/api/clubs",
 			Summary: "Propose a club", Tags: []string{"clubs"}, DefaultStatus: http.StatusCreated,
@@ -215,7 +233,7 @@ func (s *Server) routes() []Route {
 		plain(http.MethodGet, "/api/clubs/{id}/image", policy.Public, "A club's picture", s.serveClubImage),
 
 		// Tournaments (#6): SPEC §2, §4, §6.
-		op(policy.Public, huma.Operation{OperationID: "list-tournaments", Method: http.MethodGet, Path: "/api/tournaments",
+		encodedOp[listTournamentsInput, listTournamentsOutput](policy.Public, huma.Operation{OperationID: "list-tournaments", Method: http.MethodGet, Path: "/api/tournaments",
 			Summary: "List tournaments (search, filters, pagination)", Tags: []string{"tournaments"},
 			Errors: []int{http.StatusUnprocessableEntity}}, (*Server).listTournaments),
 		op(policy.SignedIn, huma.Operation{OperationID: "create-tournament", Method: http.MethodPost, Path: "/api/tournaments",
@@ -299,6 +317,35 @@ func (s *Server) routes() []Route {
 		op(policy.SignedIn, huma.Operation{OperationID: "cancel-challenge", Method: http.MethodPost, Path: "/api/challenges/{id}/cancel",
 			Summary: "Withdraw a challenge (its challenger)", Tags: []string{"challenges"}, DefaultStatus: http.StatusNoContent,
 			Errors: []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound, http.StatusConflict}}, (*Server).cancelChallenge),
+		// The tennis hub and calendar feeds (issue 15).
+		op(policy.SignedIn, huma.Operation{OperationID: "tennis-hub", Method: http.MethodGet, Path: "/api/hub",
+			Summary: "The tennis hub: tournaments, clubs, players and results near the reader", Tags: []string{"hub"},
+			Description: "From the reader's district and municipality (profile): a few indexed, limited reads. Hidden players are never suggested.",
+			Errors:      []int{http.StatusUnauthorized}}, (*Server).getHub),
+		op(policy.Public, huma.Operation{OperationID: "check-score", Method: http.MethodPost, Path: "/api/scores/check",
+			Summary: "Check a tennis score with the server's validation", Tags: []string{"hub"},
+			Description: "The validation a result report goes through: valid with the winner and the canonical score, or invalid with the translated reason. Stores nothing; rate-limited per client address.",
+			Errors:      []int{http.StatusUnprocessableEntity}}, (*Server).checkScore),
+		op(policy.SignedIn, huma.Operation{OperationID: "get-calendar-feed", Method: http.MethodGet, Path: "/api/calendar/feed",
+			Summary: "Whether the own calendar feed exists", Tags: []string{"calendar"}, Errors: []int{http.StatusUnauthorized}}, (*Server).calendarFeedState),
+		op(policy.SignedIn, huma.Operation{OperationID: "rotate-calendar-feed", Method: http.MethodPost, Path: "/api/calendar/feed",
+			Summary: "Create or replace the own calendar feed URL", Tags: []string{"calendar"},
+			Description: "A new secret URL; the previous one stops working at once. The URL is shown only in this answer (only a hash is stored). Rate-limited per account.",
+			Errors:      []int{http.StatusUnauthorized}}, (*Server).rotateCalendarFeed),
+		op(policy.SignedIn, huma.Operation{OperationID: "revoke-calendar-feed", Method: http.MethodDelete, Path: "/api/calendar/feed",
+			Summary: "Revoke the own calendar feed", Tags: []string{"calendar"}, DefaultStatus: http.StatusNoContent,
+			Errors: []int{http.StatusUnauthorized}}, (*Server).revokeCalendarFeed),
+		op(policy.Public, huma.Operation{OperationID: "calendar-feed", Method: http.MethodGet, Path: "/api/calendar/feeds/{token}/matches.ics",
+			Summary: "A player's private calendar of matches (iCalendar)", Tags: []string{"calendar"},
+			Description: "RFC 5545: the owner's matches with a time (at most 200, newest first), times in UTC. The secret token is the credential; no cookie is needed. Unknown or revoked tokens: 404. Rate-limited per client address.",
+			Responses:   map[string]*huma.Response{"200": {Description: "text/calendar", Content: map[string]*huma.MediaType{"text/calendar": {}}}},
+			Errors:      []int{http.StatusNotFound}}, (*Server).getCalendarFeed),
+		op(policy.SignedIn, huma.Operation{OperationID: "match-calendar", Method: http.MethodGet, Path: "/api/matches/{id}/calendar.ics",
+			Summary: "One match as an iCalendar file", Tags: []string{"calendar"},
+			Description: "For the match's players and its tournament's referees; others who see the match get 403, others 404. 409 while it has no time.",
+			Responses:   map[string]*huma.Response{"200": {Description: "text/calendar", Content: map[string]*huma.MediaType{"text/calendar": {}}}},
+			Errors:      []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound, http.StatusConflict}}, (*Server).getMatchCalendar),
+
 		op(policy.SignedIn, huma.Operation{OperationID: "list-matches", Method: http.MethodGet, Path: "/api/matches",
 			Summary: "The caller's matches, or results waiting for the caller (scope=validation)", Tags: []string{"challenges"},
 			Errors: []int{http.StatusUnauthorized, http.StatusUnprocessableEntity}}, (*Server).listMatches),
@@ -362,7 +409,9 @@ func (s *Server) routes() []Route {
 			Summary: "Players with their statistics: search, club filter, sort, pages (super admins)", Tags: []string{"admin"},
 			Errors: []int{http.StatusUnauthorized, http.StatusForbidden}}, (*Server).playersPanel),
 	}
-	rs = append(rs, peopleRoutes()...) // super admins and user transfers (admin_people.go)
+	rs = append(rs, peopleRoutes()...)       // super admins and user transfers (admin_people.go)
+	rs = append(rs, messageRoutes()...)      // conversations and messages (messages.go)
+	rs = append(rs, gamificationRoutes()...) // XP, levels, achievements (gamification.go)
 	if s.devIdP != nil {
 		h := s.devIdP.Handler()
 		base := "/dev/oidc"

@@ -53,6 +53,8 @@ type Server struct {
 	handler http.Handler
 
 	contactLimiter *limiter
+	toolLimiter    *limiter // the score checker, per client address
+	feedLimiter    *limiter // calendar feed reads, per client address (apart: the checker cannot lock feeds)
 	signInLimiter  *limiter
 	spa            *spa
 
@@ -81,6 +83,8 @@ func New(d Deps) *Server {
 		metrics:        newMetrics(),
 		contactLimiter: newLimiter(float64(d.Config.ContactRatePerHour)/3600, d.Config.ContactRatePerHour),
 		signInLimiter:  newLimiter(1, 30), // 30 at once, then one a second per address
+		toolLimiter:    newLimiter(1, 60), // 60 at once, then one a second per address
+		feedLimiter:    newLimiter(1, 60),
 		spa:            newSPA(d.Dist),
 		cookies:        auth.Cookies{Secure: d.Config.HTTPS(), SessionTTL: service.SessionTTL},
 		startedAt:      time.Now(),

@@ -86,19 +86,26 @@ type listTournamentsOutput struct {
 	}
 }
 
-func (s *Server) listTournaments(ctx context.Context, in *listTournamentsInput) (*listTournamentsOutput, error) {
-	ts, next, err := s.svc.Tournaments(ctx, currentFrom(ctx), service.TournamentListInput{Query: in.Q, ClubID: in.ClubID,
-		District: in.District, Privacy: in.Privacy, RankingType: in.RankingType, Status: in.Status, Cursor: in.Cursor, Limit: in.Limit})
+func (s *Server) listTournaments(ctx context.Context, in *listTournamentsInput) ([]byte, error) {
+	body, err := s.svc.TournamentsJSON(ctx, currentFrom(ctx), service.TournamentListInput{Query: in.Q, ClubID: in.ClubID,
+		District: in.District, Privacy: in.Privacy, RankingType: in.RankingType, Status: in.Status, Cursor: in.Cursor, Limit: in.Limit},
+		renderTournaments)
 	if err != nil {
 		return nil, s.problemFrom(ctx, err)
 	}
-	out := &listTournamentsOutput{}
+	return body, nil
+}
+
+// renderTournaments encodes a page of tournaments as listTournamentsOutput's body (kept with the
+// page: the same for every viewer).
+func renderTournaments(ts []store.Tournament, next string) ([]byte, error) {
+	var out listTournamentsOutput
 	out.Body.Items = make([]TournamentView, len(ts))
 	for i, t := range ts {
 		out.Body.Items[i] = viewTournament(t)
 	}
 	out.Body.NextCursor = next
-	return out, nil
+	return encodeJSON(out.Body)
 }
 
 // tournamentBody creates a tournament: name is required; every other field has the default its
@@ -214,6 +221,7 @@ type tournamentDetailOutput struct {
 		CanManagePlayers bool         `json:"can_manage_players" doc:"Pause, suspend, reactivate, remove players"`
 		CanDecide        bool         `json:"can_decide" doc:"Approve or reject (super admins, pending only)"`
 		CanSeeStandings  bool         `json:"can_see_standings" doc:"Private tournaments: members, creator and admins"`
+		CanChat          bool         `json:"can_chat" doc:"The caller may open the group conversation (private tournaments: members and creator)"`
 		CanEdit          bool         `json:"can_edit" doc:"Edit the tournament (its creator and super admins)"`
 		CanShuffle       bool         `json:"can_shuffle" doc:"Shuffle the ranking (creator and super admins, while active)"`
 		CanClose         bool         `json:"can_close" doc:"Close the tournament (creator and super admins, while active)"`
@@ -240,6 +248,7 @@ func (s *Server) getTournament(ctx context.Context, in *tournamentIDInput) (*tou
 	b.MyStatus, b.MyRole, b.IsCreator = d.MyStatus, d.MyRole, d.Relation.Creator
 	b.CanManage, b.CanManagePlayers, b.CanDecide, b.CanSeeStandings, b.JoinMode = d.CanManage, d.CanManagePlayers,
 		d.CanDecide, d.CanSeeStandings, d.JoinMode
+	b.CanChat = d.CanChat
 	b.CanEdit, b.CanShuffle, b.CanClose = d.Can.Edit, d.Can.Shuffle, d.Can.Close
 	return out, nil
 }

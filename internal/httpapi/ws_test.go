@@ -361,3 +361,56 @@ func TestLiveSignOutClosesSockets(t *testing.T) {
 		}
 	})
 }
+
+// TestLiveMessagesThreeInstances: a message sent through instance A reaches the other member's
+// socket on C, and their typing on C reaches the sender on B (issue 13); an outsider's typing in
+// the conversation is refused.
+func TestLiveMessagesThreeInstances(t *testing.T) {
+	dbA := storetest.NewTestPostgres(t)
+	if dbA == nil {
+		t.Skip("SKIPPED: needs " + storetest.PostgresTestURLEnv)
+	}
+	ctx := context.Background()
+	reopen := func() *store.DB {
+		db, err := store.OpenPostgres(ctx, dbA.DSN())
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		return db
+	}
+	dbB, dbC := reopen(), reopen()
+	a, b, c := newLiveHub(t, dbA, liveTestOpts), newLiveHub(t, dbB, liveTestOpts), newLiveHub(t, dbC, liveTestOpts)
+	anaSession, anaID := signedInSession(a, "ana@ladder.test")
+	ruiSession, ruiID := signedInSession(a, "rui@ladder.test")
+	outSession, _ := signedInSession(a, "zeca@ladder.test")
+	ana, err := dbA.UserByID(ctx, nil, anaID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cur := service.Current{User: ana, Actor: a.svc.ActorFor(ana)}
+	conv, err := a.svc.StartDirect(ctx, cur, ruiID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	onC := mustDial(t, c, ruiSession)
+	onB := mustDial(t, b, anaSession)
+	if _, err := a.svc.SendMessage(ctx, cur, conv.ID, "Olá do A"); err != nil {
+		t.Fatal(err)
+	}
+	if e := onC.expect(realtime.TypeMessage); e.Conversation != conv.ID {
+		t.Fatalf("message event %+v", e)
+	}
+	if e := onB.expect(realtime.TypeMessage); e.Conversation != conv.ID {
+		t.Fatalf("the sender's other tab: %+v", e)
+	}
+	onC.send(map[string]any{"type": "typing", "conversation_id": conv.ID})
+	if e := onB.expect(realtime.TypeTyping); e.Conversation != conv.ID || e.UserID != ruiID {
+		t.Fatalf("typing %+v", e)
+	}
+	outsider := mustDial(t, b, outSession)
+	outsider.send(map[string]any{"type": "typing", "conversation_id": conv.ID})
+	if e := outsider.expect(realtime.TypeError); e.Code != "typing.forbidden" {
+		t.Fatalf("outsider typing: %+v", e)
+	}
+}

@@ -21,6 +21,7 @@ type MatchFacts struct {
 	Player1, Player2 int64
 	Reporter         int64 // 0 before a result is reported
 	ResultConfirmed  bool
+	Scheduled        bool // it has an agreed time (and is not called off): a calendar event
 }
 
 // Party reports whether user plays the match.
@@ -129,6 +130,7 @@ func ResultValidators(referees []int64, creatorID int64) []int64 {
 // MatchCan is what a may do with one match now: the answers the API returns as can_* flags.
 type MatchCan struct {
 	ConfirmTime, Report, Confirm, Dispute, Validate, Cancel bool
+	Calendar                                                bool // download it as an .ics event
 }
 
 // MatchPermissions answers every match action for a at once, combining who may act with the
@@ -143,5 +145,19 @@ func MatchPermissions(a Actor, s MatchScope, m MatchFacts) MatchCan {
 		Dispute:     answer && DisputeResult(a, m) == nil,
 		Validate:    ValidateMatch(a, s, m) == nil && m.Reported(),
 		Cancel:      CancelMatch(a, s, m) == nil && m.Schedulable(),
+		Calendar:    MatchCalendar(a, s, m) == nil && m.Scheduled,
 	}
+}
+
+// MatchCalendar decides whether a may download m as a calendar event (.ics): its players and the
+// tournament's referees, who go to the court. Others who may see the match (creators, super
+// admins) are refused: it is not their appointment.
+func MatchCalendar(a Actor, s MatchScope, m MatchFacts) error {
+	if !a.SignedIn() {
+		return deny(CodeSignInRequired)
+	}
+	if m.Party(a.UserID) || s.Tournament.Referee {
+		return nil
+	}
+	return deny(CodeOnlyPlayers)
 }

@@ -138,3 +138,10 @@ func SeePresence(a Actor, owner int64, hidden, suspended bool) bool {
 func SeeAllPlayerStats(a Actor, owner int64) bool {
 	return (a.SignedIn() && a.UserID == owner) || a.IsAdmin()
 }
+
+// SuggestPlayer decides whether the player owner may be suggested to a as someone to play (the
+// tennis hub's "players near you"): another active player who did not hide from lists. Unlike
+// SeePlayer, super admins get no exception: a suggestion is an invitation, not moderation.
+func SuggestPlayer(a Actor, owner int64, hidden bool, status string) bool {
+	return a.SignedIn() && a.UserID != owner && !hidden && status == "active"
+}

@@ -183,3 +183,12 @@ func TestValidateResults(t *testing.T) {
 		}
 	}
 }
+
+func TestGamification(t *testing.T) {
+	if Gamification(Actor{}) == nil {
+		t.Fatal("a visitor has no progress page")
+	}
+	if Gamification(Actor{UserID: 3, Role: Player}) != nil {
+		t.Fatal("a player has their own")
+	}
+}

@@ -53,6 +53,11 @@ func SeeStandings(a Actor, privacy string, r TournamentRelation) bool {
 	return privacy == "public" || r.Member || r.Creator || a.IsAdmin()
 }
 
+// SeeEveryStandings says whether a may see the standings of every tournament (SeeStandings
+// with any privacy and relation): lists across tournaments (the leaderboards' tournament
+// leaders) filter the others in SQL with SeeStandings' rule.
+func SeeEveryStandings(a Actor) bool { return a.IsAdmin() }
+
 // ValidateResults decides whether a may approve or reject reported results in a tournament:
 // its referee, its creator when it has no referee, and super admins (SPEC §6).
 func ValidateResults(a Actor, r TournamentRelation, hasReferee bool) error {

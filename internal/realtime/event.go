@@ -12,9 +12,12 @@ const (
 	TypeMatch        = "match"        // one of the reader's matches changed: {match_id, tournament_id}
 	TypePresence     = "presence"     // a watched user came online or went offline: {user_id, online}
 	TypePresenceList = "presence.state"
-	TypeTyping       = "typing" // someone types in a conversation of the reader: {conversation_id, user_id}
-	TypeResync       = "resync" // events may have been missed: re-fetch everything shown
-	TypeError        = "error"  // a client message was refused: {code}
+	TypeMessage      = "message" // a new message in a conversation of the reader: {conversation_id}
+	TypeTyping       = "typing"  // someone types in a conversation of the reader: {conversation_id, user_id}
+	TypeResync       = "resync"  // events may have been missed: re-fetch everything shown
+	TypeError        = "error"   // a client message was refused: {code}
+	// TypeGamification: the reader earned an achievement or a level (re-fetch the popups).
+	TypeGamification = "gamification"
 	// TypeSessionsEnded: some of the users' sessions were revoked (sign-out, suspension, role
 	// change). Their sockets are closed (code 4001); a tab whose session still holds reconnects.
 	TypeSessionsEnded = "sessions.ended"

@@ -93,17 +93,8 @@ func Demo(ctx context.Context, db *store.DB) (Result, error) {
 			if err := db.ReplaceAvailability(ctx, tx, u.ID, demoSlots(a, i)); err != nil {
 				return err
 			}
-			for j, n := range demoNotes {
-				note := n
-				note.UserID = u.ID
-				if a.FirstName == "Inês" { // nobody challenges themselves
-					note.Params = strings.ReplaceAll(note.Params, "Inês Rodrigues", "Tiago Almeida")
-				}
-				note.IsRead = j >= 2
-				note.CreatedAt = now.Add(-time.Duration(len(demoNotes)-j) * 5 * time.Hour)
-				if err := db.InsertNotification(ctx, tx, &note); err != nil {
-					return err
-				}
+			if err := awardProfile(ctx, db, tx, u, len(demoSlots(a, i)) > 0); err != nil {
+				return err
 			}
 			res.Users++
 			users = append(users, u)
@@ -112,7 +103,16 @@ func Demo(ctx context.Context, db *store.DB) (Result, error) {
 		if res.Clubs, err = seedClubs(ctx, db, tx, users, now); err != nil {
 			return err
 		}
-		if res.Tournaments, err = seedTournaments(ctx, db, tx, users, now); err != nil {
+		world, err := seedTournaments(ctx, db, tx, users, now)
+		if err != nil {
+			return err
+		}
+		res.Tournaments = len(world.tournaments)
+		if err := seedNotifications(ctx, db, tx, users, world, now); err != nil {
+			return err
+		}
+		// The demo's achievements and levels are history, not news: no popup at the first sign-in.
+		if err := db.MarkAllSeen(ctx, tx); err != nil {
 			return err
 		}
 		for i, m := range demoContactMessages {
@@ -141,15 +141,6 @@ func isEmpty(ctx context.Context, db *store.DB) (bool, error) {
 	}
 	msgs, err := db.CountContactMessages(ctx)
 	return users == 0 && msgs == 0, err
-}
-
-// demoNotes give every demo account a lived-in notification bell (newest last).
-var demoNotes = []store.Notification{
-	{Type: "admin_action", TitleKey: "welcome.title", MessageKey: "welcome.message", Params: "{}", ActionURL: "/profile"},
-	{Type: "tournament_created_nearby", TitleKey: "tournament_created_nearby.title", MessageKey: "tournament_created_nearby.message",
-		Params: `{"tournament":"Escada de Outono","place":"Porto"}`, ActionURL: "/tournaments"},
-	{Type: "challenge_received", TitleKey: "challenge_received.title", MessageKey: "challenge_received.message",
-		Params: `{"name":"Inês Rodrigues","tournament":"Escada do Parque"}`, ActionURL: "/challenges"},
 }
 
 var demoContactMessages = []store.ContactMessage{

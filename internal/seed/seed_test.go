@@ -2,9 +2,14 @@ package seed_test
 
 import (
 	"context"
+	"encoding/json"
+	"net/url"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/tennisladder/ladder/internal/seed"
+	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
 )
@@ -39,9 +44,86 @@ func TestDemoFillsOnceOnly(t *testing.T) {
 		if completed == 0 || history != 2*completed || played != history {
 			t.Fatalf("demo statistics: %d completed matches, %d history rows, %d matches in player_stats", completed, history, played)
 		}
+		checkDemoLinks(t, db)
 		list, _ := db.ListContactMessages(ctx, 0, 10)
 		if !list[0].CreatedAt.After(list[len(list)-1].CreatedAt) {
 			t.Fatal("demo messages should be spread in time, newest first")
 		}
 	})
+}
+
+// checkDemoLinks: every demo notification opens a real object the account may see (issue 15:
+// they pointed to tournaments that did not exist), and names it; every demo phone is in the one
+// stored format. Called on TestDemoFillsOnceOnly's seeded database (a seed costs seconds).
+func checkDemoLinks(t *testing.T, db *store.DB) {
+	t.Helper()
+	{
+		ctx := context.Background()
+		var notes []store.Notification
+		if err := db.R.SelectContext(ctx, &notes, `SELECT id, user_id, type, title_key, message_key, params, action_url, is_read, created_at
+			FROM notifications ORDER BY id`); err != nil {
+			t.Fatal(err)
+		}
+		if len(notes) < 2*len(seed.DemoAccounts) {
+			t.Fatalf("only %d demo notifications", len(notes))
+		}
+		kinds := map[string]int{}
+		for _, n := range notes {
+			var params map[string]any
+			if err := json.Unmarshal([]byte(n.Params), &params); err != nil {
+				t.Fatalf("notification %d: params %q: %v", n.ID, n.Params, err)
+			}
+			u, err := url.Parse(n.ActionURL)
+			if err != nil {
+				t.Fatalf("notification %d: link %q: %v", n.ID, n.ActionURL, err)
+			}
+			seg := strings.Split(strings.Trim(u.Path, "/"), "/")
+			switch {
+			case n.ActionURL == "/profile":
+				kinds["profile"]++
+			case len(seg) == 2 && seg[0] == "tournaments":
+				id, _ := strconv.ParseInt(seg[1], 10, 64)
+				tr, err := db.TournamentByID(ctx, nil, id)
+				if err != nil {
+					t.Fatalf("notification %d links to tournament %d: %v", n.ID, id, err)
+				}
+				if tr.Status != "active" || tr.Privacy != "public" || params["tournament"] != tr.Name {
+					t.Fatalf("notification %d: tournament %d is %s %s %q, the notice names %v", n.ID, id, tr.Status, tr.Privacy, tr.Name, params["tournament"])
+				}
+				kinds["tournament"]++
+			case u.Path == "/challenges" && u.Query().Get("match") != "":
+				id, _ := strconv.ParseInt(u.Query().Get("match"), 10, 64)
+				var m struct {
+					P1    int64  `db:"player1_id"`
+					P2    int64  `db:"player2_id"`
+					State string `db:"state"`
+					Score string `db:"score"`
+				}
+				if err := db.R.GetContext(ctx, &m, db.R.Rebind(`SELECT player1_id, player2_id, state, score FROM matches WHERE id = ?`), id); err != nil {
+					t.Fatalf("notification %d links to match %d: %v", n.ID, id, err)
+				}
+				if (m.P1 != n.UserID && m.P2 != n.UserID) || m.State != "completed" || params["score"] != m.Score {
+					t.Fatalf("notification %d of user %d: match %d is %+v, params %v", n.ID, n.UserID, id, m, params)
+				}
+				kinds["match"]++
+			default:
+				t.Fatalf("notification %d: link %q points to nothing the test knows", n.ID, n.ActionURL)
+			}
+		}
+		if kinds["profile"] != len(seed.DemoAccounts) || kinds["tournament"] != len(seed.DemoAccounts) || kinds["match"] == 0 {
+			t.Fatalf("demo notification links: %v", kinds)
+		}
+		var phones []string
+		if err := db.R.SelectContext(ctx, &phones, `SELECT phone FROM users WHERE phone <> '' UNION ALL SELECT phone FROM clubs WHERE phone <> ''`); err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range phones {
+			if n, ok := service.NormalizePhone(p); !ok || n != p {
+				t.Fatalf("demo phone %q is not stored normalised", p)
+			}
+		}
+		if len(phones) < 4 {
+			t.Fatalf("only %d demo phones", len(phones))
+		}
+	}
 }

@@ -1,6 +1,8 @@
 package seed
 
 import (
+	"github.com/tennisladder/ladder/internal/gamification"
+
 	"context"
 	"database/sql"
 	"fmt"
@@ -77,14 +79,18 @@ var demoTournaments = []demoTournament{
 // seedTournaments writes the demo tournaments with players and validated matches replayed in
 // time order through the same code that validates results, so standings, form and weekly
 // movement are what the real rules produce.
-func seedTournaments(ctx context.Context, db *store.DB, tx *sqlx.Tx, accounts []store.User, now time.Time) (int, error) {
+func seedTournaments(ctx context.Context, db *store.DB, tx *sqlx.Tx, accounts []store.User, now time.Time) (*demoWorld, error) {
+	w := &demoWorld{people: map[int64]store.User{}, last: map[int64]store.Match{}}
 	extra, err := seedPlayers(ctx, db, tx, 64)
 	if err != nil {
-		return 0, err
+		return nil, err
+	}
+	for _, u := range append(append([]store.User{}, accounts...), extra...) {
+		w.people[u.ID] = u
 	}
 	clubs, err := db.ClubsWithStatus(ctx, tx, "validated")
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	clubByName := map[string]store.Club{}
 	for _, c := range clubs {
@@ -123,8 +129,9 @@ func seedTournaments(ctx context.Context, db *store.DB, tx *sqlx.Tx, accounts []
 			t.ClubID, t.District, t.Location = sql.NullInt64{Int64: c.ID, Valid: true}, c.District, c.Address
 		}
 		if err := db.InsertTournament(ctx, tx, &t); err != nil {
-			return 0, fmt.Errorf("tournament %s: %w", dt.name, err)
+			return nil, fmt.Errorf("tournament %s: %w", dt.name, err)
 		}
+		w.tournaments = append(w.tournaments, t)
 		// The creator plays; then demo accounts and generated players by turn.
 		people := []store.User{creator}
 		for j, u := range append(append([]store.User{}, accounts...), extra...) {
@@ -144,21 +151,26 @@ func seedTournaments(ctx context.Context, db *store.DB, tx *sqlx.Tx, accounts []
 			}
 			db.Now = func() time.Time { return created.Add(time.Duration(j) * 20 * time.Minute) }
 			if _, err := db.AddParticipant(ctx, tx, t.ID, u.ID, status); err != nil {
-				return 0, err
+				return nil, err
+			}
+			if status == "active" {
+				if _, err := db.AwardAction(ctx, tx, u.ID, gamification.ActionFirstTournament); err != nil {
+					return nil, err
+				}
 			}
 		}
 		if dt.referee != 0 {
 			if _, err := db.SetParticipantRole(ctx, tx, t.ID, accounts[dt.referee].ID, "referee"); err != nil {
-				return 0, err
+				return nil, err
 			}
 		}
-		if err := playDemoMatches(ctx, db, tx, &t, dt.matches, created, now, r, &rated); err != nil {
-			return 0, fmt.Errorf("tournament %s: %w", dt.name, err)
+		if err := playDemoMatches(ctx, db, tx, &t, dt.matches, created, now, r, &rated, w.last); err != nil {
+			return nil, fmt.Errorf("tournament %s: %w", dt.name, err)
 		}
 		if len(people) > 6 {
 			db.Now = realNow
 			if _, err := db.SetParticipantStatus(ctx, tx, t.ID, people[len(people)-1-dt.requests].ID, "paused"); err != nil {
-				return 0, err
+				return nil, err
 			}
 		}
 	}
@@ -167,11 +179,24 @@ func seedTournaments(ctx context.Context, db *store.DB, tx *sqlx.Tx, accounts []
 	slices.SortStableFunc(rated, func(a, b demoRated) int { return a.at.Compare(b.at) })
 	for _, x := range rated {
 		db.Now = func() time.Time { return x.at }
-		if _, err := db.RecordStats(ctx, tx, x.m); err != nil {
-			return 0, err
+		added, err := db.RecordStats(ctx, tx, x.m)
+		if err != nil {
+			return nil, err
+		}
+		if added { // XP, achievements and streaks, as the validation gives them
+			if _, err := db.AwardMatch(ctx, tx, x.m); err != nil {
+				return nil, err
+			}
 		}
 	}
-	return len(demoTournaments), nil
+	return w, nil
+}
+
+// demoWorld is what the demo tournaments made, for the demo notifications to point at.
+type demoWorld struct {
+	tournaments []store.Tournament
+	people      map[int64]store.User
+	last        map[int64]store.Match // each player's latest validated match
 }
 
 // demoRated is a replayed match waiting for the ratings, with its validation time.
@@ -182,14 +207,21 @@ type demoRated struct {
 
 // playDemoMatches plays n matches between players within the challenge range, spread from the
 // tournament's start to an hour ago; the lower-ranked player wins 40% of them.
-func playDemoMatches(ctx context.Context, db *store.DB, tx *sqlx.Tx, t *store.Tournament, n int, from, to time.Time, r *rand.Rand, rated *[]demoRated) error {
+func playDemoMatches(ctx context.Context, db *store.DB, tx *sqlx.Tx, t *store.Tournament, n int, from, to time.Time, r *rand.Rand, rated *[]demoRated, last map[int64]store.Match) error {
 	step := to.Add(-time.Hour).Sub(from.Add(24*time.Hour)) / time.Duration(max(n, 1))
-	// The standings are read once; each recorded result hands back the standings after it (read
-	// again here they were a third of the seed's time under -race).
-	st, err := db.Standings(ctx, tx, t.ID, t.RankingType)
+	// The standings are read once and kept in memory with the pure ladder rules (ladder.Result);
+	// each result goes through the validation's own write (store.RecordResult), and the positions
+	// it reports must be the ones the rules give: the replay checks the write on every match.
+	rows, err := db.Standings(ctx, tx, t.ID, t.RankingType)
 	if err != nil {
 		return err
 	}
+	st := make([]ladder.Standing, len(rows))
+	for i, p := range rows {
+		st[i] = ladder.Standing{PlayerID: p.UserID, Position: p.Position, Points: p.Points, Wins: p.Wins, Losses: p.Losses, Seed: p.Seed}
+	}
+	kind, rec := ladder.RankingType(t.RankingType), ladder.Record{}
+	sc := ladder.Scoring{WinVsHigher: t.WinVsHigher, WinVsLower: t.WinVsLower, Defeat: t.Defeat}
 	for k := range n {
 		at := from.Add(24*time.Hour + time.Duration(k)*step + time.Duration(r.IntN(int(step/time.Minute)))*time.Minute/2)
 		db.Now = func() time.Time { return at }
@@ -209,23 +241,45 @@ func playDemoMatches(ctx context.Context, db *store.DB, tx *sqlx.Tx, t *store.To
 		if r.IntN(10) < 4 {
 			winner, loser = lower, higher
 		}
-		m := store.Match{TournamentID: t.ID, Player1ID: lower.UserID, Player2ID: higher.UserID, State: "completed",
+		m := store.Match{TournamentID: t.ID, Player1ID: lower.PlayerID, Player2ID: higher.PlayerID, State: "completed",
 			ScheduledAt: sql.NullTime{Time: at.Add(-26 * time.Hour), Valid: true}, Score: winningScores[r.IntN(len(winningScores))],
-			PlayedOn: at.Add(-24 * time.Hour).Format("2006-01-02"), ReporterID: sql.NullInt64{Int64: winner.UserID, Valid: true},
+			PlayedOn: at.Add(-24 * time.Hour).Format("2006-01-02"), ReporterID: sql.NullInt64{Int64: winner.PlayerID, Valid: true},
 			ReportedAt: sql.NullTime{Time: at.Add(-20 * time.Hour), Valid: true},
-			WinnerID:   sql.NullInt64{Int64: winner.UserID, Valid: true}, LoserID: sql.NullInt64{Int64: loser.UserID, Valid: true},
+			WinnerID:   sql.NullInt64{Int64: winner.PlayerID, Valid: true}, LoserID: sql.NullInt64{Int64: loser.PlayerID, Valid: true},
 			ValidatedBy: t.CreatorID, ValidatedAt: sql.NullTime{Time: at, Valid: true}, CreatedAt: at.Add(-3 * 24 * time.Hour)}
 		if err := db.InsertMatch(ctx, tx, &m); err != nil {
 			return err
 		}
-		rc, err := db.RecordResult(ctx, tx, t, m.ID, winner.UserID, loser.UserID)
+		for _, id := range []int64{m.Player1ID, m.Player2ID} {
+			if prev, ok := last[id]; !ok || !prev.ValidatedAt.Time.After(at) {
+				last[id] = m
+			}
+		}
+		rc, err := db.RecordResult(ctx, tx, t, m.ID, winner.PlayerID, loser.PlayerID)
 		if err != nil {
 			return err
 		}
+		if w, l := positionOf(st, winner.PlayerID), positionOf(st, loser.PlayerID); w != rc.WinnerBefore || l != rc.LoserBefore {
+			return fmt.Errorf("match %d: the write found the winner at %d and the loser at %d, the ladder rules at %d and %d",
+				m.ID, rc.WinnerBefore, rc.LoserBefore, w, l)
+		}
+		st, _ = ladder.Result(kind, sc, st, rec, winner.PlayerID, loser.PlayerID)
+		if w, l := positionOf(st, winner.PlayerID), positionOf(st, loser.PlayerID); w != rc.WinnerAfter || l != rc.LoserAfter {
+			return fmt.Errorf("match %d: the write placed the winner %d and the loser %d, the ladder rules %d and %d",
+				m.ID, rc.WinnerAfter, rc.LoserAfter, w, l)
+		}
 		// Rated later, in time order across tournaments (seedTournaments).
-		*rated = append(*rated, demoRated{at: at, m: store.RatedMatch{MatchID: m.ID, TournamentID: t.ID, Winner: winner.UserID,
-			Loser: loser.UserID, Score: m.Score, PlayedOn: m.PlayedOn, Change: rc}})
-		st = rc.Standings
+		*rated = append(*rated, demoRated{at: at, m: store.RatedMatch{MatchID: m.ID, TournamentID: t.ID, Winner: winner.PlayerID,
+			Loser: loser.PlayerID, Score: m.Score, PlayedOn: m.PlayedOn, Change: rc}})
 	}
 	return nil
+}
+
+func positionOf(st []ladder.Standing, id int64) int {
+	for _, s := range st {
+		if s.PlayerID == id {
+			return s.Position
+		}
+	}
+	return 0
 }

@@ -1,6 +1,8 @@
 package service
 
 import (
+	"github.com/tennisladder/ladder/internal/gamification"
+
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -148,6 +150,9 @@ func (s *Service) CreateChallenge(ctx context.Context, cur Current, in Challenge
 				c.Status, c.AutoAccepted, c.RespondedAt = "accepted", true, sql.NullTime{Time: s.now(), Valid: true}
 			}
 			if err := s.db.InsertChallenge(ctx, tx, &c); err != nil {
+				return err
+			}
+			if err := s.awardAction(ctx, tx, cur.User.ID, gamification.ActionFirstChallenge); err != nil {
 				return err
 			}
 			id = c.ID

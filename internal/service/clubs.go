@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -229,6 +230,21 @@ type ClubListInput struct {
 
 // Clubs lists clubs for the caller.
 func (s *Service) Clubs(ctx context.Context, cur Current, in ClubListInput) ([]store.Club, string, error) {
+	items, next, _, err := s.clubsPage(ctx, cur, in, nil)
+	return items, next, err
+}
+
+// ClubsJSON is Clubs rendered by render: the rendering of a page that is the same for every
+// viewer is kept with the page (see cachedList).
+func (s *Service) ClubsJSON(ctx context.Context, cur Current, in ClubListInput, render ListRender[store.Club]) ([]byte, error) {
+	items, next, body, err := s.clubsPage(ctx, cur, in, render)
+	if err != nil || body != nil {
+		return body, err
+	}
+	return render(items, next)
+}
+
+func (s *Service) clubsPage(ctx context.Context, cur Current, in ClubListInput, render ListRender[store.Club]) ([]store.Club, string, []byte, error) {
 	f := store.ClubFilter{Query: in.Query, District: in.District, Municipality: in.Municipality, Cursor: in.Cursor, Limit: in.Limit}
 	switch in.Status {
 	case "", "validated":
@@ -241,12 +257,20 @@ func (s *Service) Clubs(ctx context.Context, cur Current, in ClubListInput) ([]s
 			f.Statuses = nil
 		}
 	default:
-		return nil, "", &Error{Kind: KindInvalid, Code: "validation.failed",
+		return nil, "", nil, &Error{Kind: KindInvalid, Code: "validation.failed",
 			Fields: []FieldError{{Field: "status", Code: "validation.one_of", Params: map[string]any{"values": "validated, pending, rejected"}}}}
 	}
+	if f.OwnPendingOf == 0 {
+		// The same page for every viewer: kept in memory while the lists' version holds.
+		key := listKey("clubs", strings.Join(f.Statuses, ","), f.Query, f.District, f.Municipality, f.Cursor,
+			strconv.Itoa(f.Limit))
+		return cachedList(ctx, s, key, func(ctx context.Context) ([]store.Club, string, error) {
+			return s.db.ListClubs(ctx, f)
+		}, render)
+	}
 	clubs, next, err := s.db.ListClubs(ctx, f)
-	if err != nil || f.OwnPendingOf == 0 {
-		return clubs, next, err
+	if err != nil {
+		return nil, "", nil, err
 	}
 	// Own proposals of the requested status only.
 	own := clubs[:0]
@@ -255,7 +279,7 @@ func (s *Service) Clubs(ctx context.Context, cur Current, in ClubListInput) ([]s
 			own = append(own, c)
 		}
 	}
-	return own, next, nil
+	return own, next, nil, nil
 }
 
 // DecideClub validates (reason ignored) or rejects a pending club and notifies its creator.

@@ -41,7 +41,7 @@ func (s *Service) MatchList(ctx context.Context, cur Current, in MatchListInput)
 			continue // the list's own filters already keep to visible matches; this is the policy's word
 		}
 		out = append(out, m)
-		accs = append(accs, MatchAccess{Scope: sc, Can: policy.MatchPermissions(cur.Actor, sc, MatchFacts(m))})
+		accs = append(accs, MatchAccess{Scope: sc, Can: policy.MatchPermissions(cur.Actor, sc, MatchFacts(m)), Chat: matchChat(cur.Actor, sc, MatchFacts(m))})
 	}
 	return out, accs, nil
 }

@@ -20,12 +20,19 @@ import (
 type MatchAccess struct {
 	Scope policy.MatchScope
 	Can   policy.MatchCan
+	Chat  bool // the caller is in the match's conversation (policy.ConversationMember)
+}
+
+// matchChat says whether a is in the conversation of match m seen with scope sc.
+func matchChat(a policy.Actor, sc policy.MatchScope, m policy.MatchFacts) bool {
+	return policy.ConversationMember(a, policy.ConversationFacts{Kind: policy.ConversationMatch, Tournament: sc.Tournament,
+		Match: m, HasReferee: sc.HasReferee})
 }
 
 // MatchFacts is what the policy needs to know of a match.
 func MatchFacts(m store.MatchRow) policy.MatchFacts {
 	return policy.MatchFacts{State: m.State, Player1: m.Player1ID, Player2: m.Player2ID, Reporter: m.ReporterID.Int64,
-		ResultConfirmed: m.ResultConfirmed}
+		ResultConfirmed: m.ResultConfirmed, Scheduled: m.ScheduledAt.Valid && m.State != "time_proposed" && m.State != "cancelled"}
 }
 
 // matchAccess reads a match and the caller's relation to it; outsiders get "Match not found".
@@ -42,6 +49,25 @@ func (s *Service) matchAccess(ctx context.Context, tx *sqlx.Tx, cur Current, id 
 	if err != nil {
 		return m, acc, err
 	}
+	return s.matchScope(ctx, tx, cur, m, t)
+}
+
+// matchAccessIn is matchAccess for a match of tournament t, already read (and locked) by the
+// caller.
+func (s *Service) matchAccessIn(ctx context.Context, tx *sqlx.Tx, cur Current, id int64, t *store.Tournament) (store.MatchRow, MatchAccess, error) {
+	m, err := s.db.MatchByID(ctx, tx, id)
+	if errors.Is(err, store.ErrNotFound) || err == nil && m.TournamentID != t.ID {
+		return m, MatchAccess{}, &Error{Kind: KindNotFound, Code: "match.not_found"}
+	}
+	if err != nil {
+		return m, MatchAccess{}, err
+	}
+	return s.matchScope(ctx, tx, cur, m, *t)
+}
+
+// matchScope is the caller's relation to match m of tournament t and what policy lets them do.
+func (s *Service) matchScope(ctx context.Context, tx *sqlx.Tx, cur Current, m store.MatchRow, t store.Tournament) (store.MatchRow, MatchAccess, error) {
+	var acc MatchAccess
 	rel, _, err := s.relation(ctx, tx, cur, t)
 	if err != nil {
 		return m, acc, err
@@ -55,6 +81,7 @@ func (s *Service) matchAccess(ctx context.Context, tx *sqlx.Tx, cur Current, id 
 		return m, acc, &Error{Kind: KindNotFound, Code: "match.not_found"}
 	}
 	acc.Can = policy.MatchPermissions(cur.Actor, acc.Scope, MatchFacts(m))
+	acc.Chat = matchChat(cur.Actor, acc.Scope, MatchFacts(m))
 	return m, acc, nil
 }
 

@@ -90,6 +90,13 @@ func (s *Service) Notify(ctx context.Context, tx *sqlx.Tx, userID int64, n Note)
 	if err != nil {
 		return err
 	}
+	return s.notifyUser(ctx, tx, u, n)
+}
+
+// notifyUser is Notify for an account the caller has just read in the same transaction (the
+// players of a match row), saving the read.
+func (s *Service) notifyUser(ctx context.Context, tx *sqlx.Tx, u store.User, n Note) error {
+	userID := u.ID
 	ch := Preferences(u)[n.Type]
 	params, err := json.Marshal(n.Params)
 	if err != nil {

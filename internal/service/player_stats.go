@@ -34,6 +34,8 @@ type PlayerStatsView struct {
 	// WinProbability is the reader's chance of beating this player (nil for themselves or a
 	// visitor).
 	WinProbability *float64
+	// Gamification is the player's level, XP, streak and achievements (issue 15).
+	Gamification GamificationSummary
 }
 
 // seePlayer reads player id if cur may see them: a hidden or suspended player is "Player not
@@ -60,6 +62,9 @@ func (s *Service) PlayerStatistics(ctx context.Context, cur Current, id int64) (
 	}
 	out := PlayerStatsView{User: u}
 	if out.Stats, err = s.db.PlayerStatsOf(ctx, nil, id); err != nil {
+		return out, err
+	}
+	if out.Gamification, err = s.summary(ctx, u); err != nil {
 		return out, err
 	}
 	r := statsReader(cur, id)

@@ -62,6 +62,11 @@ func TestPlayersPanel(t *testing.T) {
 		if r := rows[0]; r.Wins != 2 || r.Losses != 0 || r.WinRatePermil != 1000 || r.Tournaments != 1 || r.BestPosition != 1 || r.Points <= 0 {
 			t.Fatalf("stats of the winner: %+v", r)
 		}
+		// One source of truth: the panel shows the statistics page's figures.
+		if st, r := statsOf(t, db, id(0)), rows[0]; r.Matches != st.Matches || r.Wins != st.Wins || r.Losses != st.Losses ||
+			r.Points != st.Points || r.BestPosition != st.BestPosition {
+			t.Fatalf("panel %+v differs from player_stats %+v", r, st)
+		}
 		if got := ids(store.PanelQuery{Search: "ANGELA"}); len(got) != 1 || got[0] != id(2) {
 			t.Fatalf("accent-blind search: %v", got)
 		}

@@ -1,6 +1,8 @@
 package service
 
 import (
+	"github.com/tennisladder/ladder/internal/gamification"
+
 	"context"
 	"crypto/sha256"
 	"database/sql"
@@ -41,23 +43,18 @@ type ProfileInput struct {
 }
 
 var (
-	phoneJunk      = strings.NewReplacer(" ", "", "-", "", ".", "", "(", "", ")", "")
-	rePhone        = regexp.MustCompile(`^\+?[0-9]{9,15}$`)
 	reTelegramUser = regexp.MustCompile(`^@?[A-Za-z][A-Za-z0-9_]{4,31}$`)
 	reSignalUser   = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]{2,31}\.[0-9]{2,9}$`)
 )
 
-// phone normalises a phone number (spaces, dashes, dots, brackets removed) or records an error.
+// phone normalises a phone number to E.164 (NormalizePhone) or records an error.
 func (f *fieldErrors) phone(field, s string) string {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return ""
 	}
-	n := phoneJunk.Replace(s)
-	if strings.HasPrefix(n, "00") {
-		n = "+" + n[2:]
-	}
-	if !rePhone.MatchString(n) {
+	n, ok := NormalizePhone(s)
+	if !ok {
 		f.add(field, "profile.phone_invalid", nil)
 		return s
 	}
@@ -148,7 +145,12 @@ func (s *Service) UpdateProfile(ctx context.Context, cur Current, in ProfileInpu
 	if err := fe.err(); err != nil {
 		return cur.User, err
 	}
-	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error { return s.db.UpdateProfile(ctx, tx, &u) })
+	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		if err := s.db.UpdateProfile(ctx, tx, &u); err != nil || !ProfileComplete(u) {
+			return err
+		}
+		return s.awardAction(ctx, tx, u.ID, gamification.ActionProfile)
+	})
 	return u, err
 }
 
@@ -168,7 +170,12 @@ func (s *Service) SetAvailability(ctx context.Context, cur Current, slots []stor
 	if err != nil {
 		return nil, err
 	}
-	err = s.db.Tx(ctx, func(tx *sqlx.Tx) error { return s.db.ReplaceAvailability(ctx, tx, cur.User.ID, clean) })
+	err = s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		if err := s.db.ReplaceAvailability(ctx, tx, cur.User.ID, clean); err != nil || len(clean) == 0 {
+			return err
+		}
+		return s.awardAction(ctx, tx, cur.User.ID, gamification.ActionAvailability)
+	})
 	return clean, err
 }
 

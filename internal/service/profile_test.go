@@ -37,6 +37,8 @@ func TestUpdateProfileValidation(t *testing.T) {
 		{"no optional fields", func(in *service.ProfileInput) { *in = service.ProfileInput{} }, "", ""},
 		{"phone letters", func(in *service.ProfileInput) { in.Phone = "91234abcd" }, "phone", "profile.phone_invalid"},
 		{"phone too short", func(in *service.ProfileInput) { in.Phone = "1234" }, "phone", "profile.phone_invalid"},
+		{"phone foreign without country code", func(in *service.ProfileInput) { in.Phone = "2025550123" }, "phone", "profile.phone_invalid"},
+		{"phone +351 too long", func(in *service.ProfileInput) { in.Phone = "+3519123456789" }, "phone", "profile.phone_invalid"},
 		{"whatsapp 00 prefix", func(in *service.ProfileInput) { in.WhatsApp = "00351912345678" }, "", ""},
 		{"telegram bad", func(in *service.ProfileInput) { in.Telegram = "a b" }, "telegram", "profile.telegram_invalid"},
 		{"telegram phone", func(in *service.ProfileInput) { in.Telegram = "+351912345678" }, "", ""},
@@ -60,7 +62,7 @@ func TestUpdateProfileValidation(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if saved.FirstName != "Ana Maria" || saved.Phone != "912345678" || saved.WhatsApp != "+351912345678" || saved.Telegram != "@ana_tenis" {
+		if saved.FirstName != "Ana Maria" || saved.Phone != "+351912345678" || saved.WhatsApp != "+351912345678" || saved.Telegram != "@ana_tenis" {
 			t.Fatalf("not normalised: %+v", saved.Profile)
 		}
 		cur.User = saved

@@ -20,12 +20,14 @@ type Limits struct {
 	UploadsPerHour    int // pictures uploaded (profile photo, club and tournament pictures)
 	TransfersPerHour  int // user transfers run by one super admin (not configurable: a slip, not a flood)
 	DeletionsPerDay   int // account deletion requests (the own one from the settings, or a super admin's)
+	CalendarPerHour   int // calendar feed URLs created or rotated (not configurable: a slip, not a flood)
+	MessagesPerMinute int // messages sent (issue 13): a conversation's pace, not a script's
 	// Now is the limiters' clock; nil uses the database clock (tests replace it).
 	Now func() time.Time
 }
 
 // DefaultLimits are generous for any real use and stop a script.
-var DefaultLimits = Limits{ClubsPerDay: 10, TournamentsPerDay: 10, ChallengesPerHour: 30, ReportsPerHour: 30, UploadsPerHour: 20, TransfersPerHour: 20, DeletionsPerDay: 5}
+var DefaultLimits = Limits{ClubsPerDay: 10, TournamentsPerDay: 10, ChallengesPerHour: 30, ReportsPerHour: 30, UploadsPerHour: 20, TransfersPerHour: 20, DeletionsPerDay: 5, CalendarPerHour: 10, MessagesPerMinute: 30}
 
 // Actions that are rate-limited; each names its text rate.actions.<action>.
 const (
@@ -36,6 +38,8 @@ const (
 	ActionUpload     = "upload"
 	ActionTransfer   = "transfer"
 	ActionDeletion   = "deletion"
+	ActionCalendar   = "calendar"
+	ActionMessage    = "message"
 )
 
 // TextKey is a Params value the interface translates (a key of errors.json) before it is put
@@ -61,6 +65,8 @@ func newLimiters(l Limits, now func() time.Time) limiters {
 	add(ActionUpload, l.UploadsPerHour, time.Hour)
 	add(ActionTransfer, l.TransfersPerHour, time.Hour)
 	add(ActionDeletion, l.DeletionsPerDay, 24*time.Hour)
+	add(ActionCalendar, l.CalendarPerHour, time.Hour)
+	add(ActionMessage, l.MessagesPerMinute, time.Minute)
 	return out
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -23,6 +24,11 @@ type readCache struct {
 	// hooks, nil outside tests: after a reader missed the standings cache, and before a
 	// computation starts. They let a test hold the computation until every reader missed.
 	onStandingsMiss, onStandingsCompute func()
+
+	lists      sync.Map // list key → listEntry (see cachedList)
+	listCount  atomic.Int64
+	listReads  atomic.Int64 // pages read from the database by cachedList (tests)
+	listFlight singleflight.Group
 
 	sessions     sync.Map // token hash → sessionEntry (see lookupSession)
 	sessionCount atomic.Int64
@@ -137,4 +143,93 @@ func (s *Service) lookupSession(ctx context.Context, hash string, now time.Time)
 	}
 	s.reads.sessions.Store(hash, sessionEntry{sw: sw, userVersion: st.UserVersion})
 	return sw, nil
+}
+
+// ListReads reports how many club and tournament list pages were read from the database (the
+// others came from memory) since start.
+func (s *Service) ListReads() int64 { return s.reads.listReads.Load() }
+
+// listEntry is one page of a public list as read under a list version, with its rendering
+// (the response body) when the caller gave a render function.
+type listEntry struct {
+	version int64
+	items   any
+	next    string
+	body    []byte
+}
+
+// listCacheMax bounds the remembered list pages (one per filter, cursor and limit); past it the
+// memory starts afresh.
+const listCacheMax = 1024
+
+// ListRender turns a page of a list into its response body (JSON); it must not depend on who
+// asks: its result is kept and served to every viewer.
+type ListRender[T any] func(items []T, next string) ([]byte, error)
+
+// cachedList serves a page of the club or tournament list from memory while the lists' version
+// (store.ListVersion, bumped by triggers on every change to a listed column, migration 00024) is
+// the one it was read under: one tiny query per request instead of ~25 rows of ~30 columns
+// (issue 16: scanning them through the SQLite driver was most of the lists' CPU), and, with
+// render, the response body encoded once per version instead of per request. The version is
+// read first: a change between it and the rows leaves newer rows under the older version, read
+// again by the next request; never older rows under a newer version. Every instance checks the
+// database's version, so a change made through any instance is seen at once by all. Only pages
+// that are the same for every viewer may come here (no "mine", no own proposals); the returned
+// slice and body are shared and must not be modified. Concurrent misses of one page share one
+// read.
+func cachedList[T any](ctx context.Context, s *Service, key string, read func(context.Context) ([]T, string, error),
+	render ListRender[T]) ([]T, string, []byte, error) {
+	if render != nil {
+		key = "json\x00" + key
+	}
+	version, err := s.db.ListVersion(ctx)
+	if err != nil {
+		return nil, "", nil, err
+	}
+	if e, ok := s.reads.lists.Load(key); ok {
+		if e := e.(listEntry); e.version == version {
+			return e.items.([]T), e.next, e.body, nil
+		}
+	}
+	ch := s.reads.listFlight.DoChan(strconv.FormatInt(version, 10)+"\x00"+key, func() (any, error) {
+		if e, ok := s.reads.lists.Load(key); ok {
+			if e := e.(listEntry); e.version == version {
+				return e, nil
+			}
+		}
+		s.reads.listReads.Add(1)
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), standingsComputeTimeout)
+		defer cancel()
+		items, next, err := read(rctx)
+		if err != nil {
+			return nil, err
+		}
+		e := listEntry{version: version, items: items, next: next}
+		if render != nil {
+			if e.body, err = render(items, next); err != nil {
+				return nil, err
+			}
+		}
+		if s.reads.listCount.Add(1) > listCacheMax {
+			s.reads.lists.Clear()
+			s.reads.listCount.Store(1)
+		}
+		s.reads.lists.Store(key, e)
+		return e, nil
+	})
+	select {
+	case r := <-ch:
+		if r.Err != nil {
+			return nil, "", nil, r.Err
+		}
+		e := r.Val.(listEntry)
+		return e.items.([]T), e.next, e.body, nil
+	case <-ctx.Done():
+		return nil, "", nil, ctx.Err()
+	}
+}
+
+// listKey joins a list's name and filter into a cache key.
+func listKey(parts ...string) string {
+	return strings.Join(parts, "\x00")
 }

@@ -20,7 +20,8 @@ type SearchResult struct {
 
 // Search finds active tournaments, clubs and players whose names contain q (accents and case
 // ignored), at most perType of each. Players are searched only for signed-in callers and never
-// include hidden or suspended accounts. Challenges join when they exist.
+// include hidden or suspended accounts. Signed-in callers also find their own challenges (sent
+// or received) by the opponent's or the tournament's name; never anyone else's.
 func (s *Service) Search(ctx context.Context, cur Current, q, lang string, perType int) ([]SearchResult, error) {
 	q = strings.TrimSpace(q)
 	out := []SearchResult{}
@@ -58,7 +59,30 @@ func (s *Service) Search(ctx context.Context, cur Current, q, lang string, perTy
 		out = append(out, SearchResult{Type: "player", ID: u.ID, Title: DisplayName(u), Subtitle: placeName(u.District, u.Municipality, lang),
 			URL: "/players/" + itoa64(u.ID)})
 	}
+	challenges, err := s.db.SearchChallenges(ctx, cur.User.ID, q, perType)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range challenges {
+		out = append(out, challengeResult(c, cur.User.ID))
+	}
 	return out, nil
+}
+
+// challengeResult shows one of the reader's challenges: the opponent as title, the tournament as
+// subtitle, the status as description (a key the overlay translates: "challenge.<status>"), and a
+// link to the challenges page on its box and status.
+func challengeResult(c store.ChallengeRow, me int64) SearchResult {
+	opp, box := c.Challenged, "sent"
+	if c.ChallengedID == me {
+		opp, box = c.Challenger, "received"
+	}
+	url := "/challenges?box=" + box + "&status=" + c.Status
+	if c.MatchID.Valid {
+		url = "/challenges?match=" + itoa64(c.MatchID.Int64)
+	}
+	return SearchResult{Type: "challenge", ID: c.ID, Title: DisplayName(opp), Subtitle: c.TournamentName,
+		Description: c.Status, URL: url}
 }
 
 // placeName is "Municipality, District" in lang, or what is known of it.

@@ -132,15 +132,48 @@ func (s *Service) computeStandingRows(ctx context.Context, t store.Tournament) (
 			r = rating.New()
 		}
 		rows[i] = StandingRow{Participant: p, Form: forms[p.UserID], Rating: r}
-		if thisWeek {
-			if p.WeekPosition == 0 {
-				rows[i].New = true
-			} else {
-				rows[i].Movement = p.WeekPosition - p.Position
-			}
+	}
+	if thisWeek {
+		for i, m := range Movements(st) {
+			rows[i].Movement, rows[i].New = m.Places, m.New
 		}
 	}
 	return rows, nil
+}
+
+// Movement is a standings row's weekly movement: places gained (positive) or lost, or New.
+type Movement struct {
+	Places int
+	New    bool // joined after the week's snapshot: no movement to show
+}
+
+// Movements computes the fair weekly movement of standings st (in ranking order, WeekPosition
+// from this week's snapshot, 0 for a player who joined since): only the players ranked at the
+// snapshot and still ranked now are compared, by their order among themselves then and now. A
+// newcomer placed above others (a points ladder starts everyone at 0 points, above players with
+// negative points) does not make them "drop" a place, and a player who leaves does not make the
+// players below "climb" (GLOSSARY "Movement", DECISIONS "Fair movement arrows"). A player who did
+// not play moves only when players of the snapshot passed them (or they passed others) in results.
+func Movements(st []store.Participant) []Movement {
+	out := make([]Movement, len(st))
+	var kept []int // indexes into st of the players of the snapshot, in today's order
+	for i, p := range st {
+		if p.WeekPosition == 0 {
+			out[i].New = true
+			continue
+		}
+		kept = append(kept, i)
+	}
+	then := slices.Clone(kept)
+	slices.SortStableFunc(then, func(a, b int) int { return st[a].WeekPosition - st[b].WeekPosition })
+	rankThen := make(map[int]int, len(then))
+	for r, i := range then {
+		rankThen[i] = r
+	}
+	for now, i := range kept {
+		out[i].Places = rankThen[i] - now
+	}
+	return out
 }
 
 // Participants lists a tournament's people: players and referees for whoever may see the

@@ -1,6 +1,8 @@
 package service
 
 import (
+	"github.com/tennisladder/ladder/internal/gamification"
+
 	"context"
 	"errors"
 	"math/rand/v2"
@@ -85,6 +87,11 @@ func (s *Service) JoinTournament(ctx context.Context, cur Current, id int64) (st
 		if !added {
 			return &Error{Kind: KindConflict, Code: "tournament.already_joined"}
 		}
+		if status == "active" {
+			if err := s.awardAction(ctx, tx, cur.User.ID, gamification.ActionFirstTournament); err != nil {
+				return err
+			}
+		}
 		key := "player_joined"
 		if status == "requested" {
 			key = "join_requested"
@@ -143,7 +150,9 @@ func (s *Service) DecideJoinRequest(ctx context.Context, cur Current, id, userID
 			if err := s.db.SnapshotWeek(ctx, tx, t); err != nil {
 				return err
 			}
-			_, err = s.db.AdmitRequest(ctx, tx, t.ID, userID)
+			if _, err = s.db.AdmitRequest(ctx, tx, t.ID, userID); err == nil {
+				err = s.awardAction(ctx, tx, userID, gamification.ActionFirstTournament)
+			}
 		} else {
 			_, err = s.db.RemoveParticipant(ctx, tx, t.ID, userID)
 		}

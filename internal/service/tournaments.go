@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 
@@ -230,13 +231,15 @@ func (s *Service) lockVisibleTournament(ctx context.Context, tx *sqlx.Tx, cur Cu
 // TournamentDetail is a tournament with its people and what the caller may do.
 type TournamentDetail struct {
 	Tournament store.Tournament
-	Creator    *store.User
-	Referees   []store.User
-	Relation   policy.TournamentRelation
-	MyStatus   string // requested, active, paused, suspended or ""
-	MyRole     string
+	// Creator and Referees carry names and pictures only (store.PersonByID).
+	Creator  *store.User
+	Referees []store.User
+	Relation policy.TournamentRelation
+	MyStatus string // requested, active, paused, suspended or ""
+	MyRole   string
 	// Permissions for the page (the server checks each action again).
 	CanManage, CanManagePlayers, CanDecide, CanSeeStandings bool
+	CanChat                                                 bool // the group conversation (private tournaments, members)
 	Can                                                     policy.TournamentCan
 	JoinMode                                                string // join, request or "" (not possible)
 }
@@ -249,7 +252,7 @@ func (s *Service) Tournament(ctx context.Context, cur Current, id int64) (Tourna
 	}
 	d := TournamentDetail{Tournament: t, Relation: rel, Referees: []store.User{}}
 	if t.CreatorID.Valid {
-		if u, err := s.db.UserByID(ctx, nil, t.CreatorID.Int64); err == nil {
+		if u, err := s.db.PersonByID(ctx, t.CreatorID.Int64); err == nil {
 			d.Creator = &u
 		}
 	}
@@ -258,7 +261,7 @@ func (s *Service) Tournament(ctx context.Context, cur Current, id int64) (Tourna
 		return d, err
 	}
 	for _, r := range refs {
-		if u, err := s.db.UserByID(ctx, nil, r); err == nil {
+		if u, err := s.db.PersonByID(ctx, r); err == nil {
 			d.Referees = append(d.Referees, u)
 		}
 	}
@@ -271,6 +274,8 @@ func (s *Service) Tournament(ctx context.Context, cur Current, id int64) (Tourna
 	d.CanManagePlayers = policy.ManagePlayers(cur.Actor, rel) == nil
 	d.CanDecide = t.Status == "pending" && policy.DecideTournament(cur.Actor) == nil
 	d.CanSeeStandings = policy.SeeStandings(cur.Actor, t.Privacy, rel)
+	d.CanChat = policy.GroupChat(t.Privacy) == nil &&
+		policy.ConversationMember(cur.Actor, policy.ConversationFacts{Kind: policy.ConversationTournament, Tournament: rel})
 	d.Can = policy.TournamentPermissions(cur.Actor, rel, t.Status)
 	if t.Status == "active" && d.MyStatus == "" {
 		d.JoinMode = "request"
@@ -291,6 +296,21 @@ type TournamentListInput struct {
 
 // Tournaments lists tournaments for the caller.
 func (s *Service) Tournaments(ctx context.Context, cur Current, in TournamentListInput) ([]store.Tournament, string, error) {
+	items, next, _, err := s.tournamentsPage(ctx, cur, in, nil)
+	return items, next, err
+}
+
+// TournamentsJSON is Tournaments rendered by render: the rendering of a page that is the same for
+// every viewer is kept with the page (see cachedList).
+func (s *Service) TournamentsJSON(ctx context.Context, cur Current, in TournamentListInput, render ListRender[store.Tournament]) ([]byte, error) {
+	items, next, body, err := s.tournamentsPage(ctx, cur, in, render)
+	if err != nil || body != nil {
+		return body, err
+	}
+	return render(items, next)
+}
+
+func (s *Service) tournamentsPage(ctx context.Context, cur Current, in TournamentListInput, render ListRender[store.Tournament]) ([]store.Tournament, string, []byte, error) {
 	f := store.TournamentFilter{Query: in.Query, ClubID: in.ClubID, District: in.District, Privacy: in.Privacy,
 		RankingType: in.RankingType, Cursor: in.Cursor, Limit: in.Limit}
 	switch in.Status {
@@ -300,7 +320,7 @@ func (s *Service) Tournaments(ctx context.Context, cur Current, in TournamentLis
 		f.Statuses = []string{"inactive"}
 	case "mine":
 		if !cur.Actor.SignedIn() {
-			return []store.Tournament{}, "", nil
+			return []store.Tournament{}, "", nil, nil
 		}
 		f.Statuses, f.MemberOf = []string{"active", "inactive", "pending"}, cur.User.ID
 	case "pending", "rejected":
@@ -311,7 +331,16 @@ func (s *Service) Tournaments(ctx context.Context, cur Current, in TournamentLis
 			}
 		}
 	}
-	return s.db.ListTournaments(ctx, f)
+	if f.OwnOf != 0 || f.MemberOf != 0 || len(f.Statuses) == 0 {
+		items, next, err := s.db.ListTournaments(ctx, f)
+		return items, next, nil, err
+	}
+	// The same page for every viewer: kept in memory while the lists' version holds.
+	key := listKey("tournaments", strings.Join(f.Statuses, ","), f.Query, strconv.FormatInt(f.ClubID, 10), f.District,
+		f.Privacy, f.RankingType, f.Cursor, strconv.Itoa(f.Limit))
+	return cachedList(ctx, s, key, func(ctx context.Context) ([]store.Tournament, string, error) {
+		return s.db.ListTournaments(ctx, f)
+	}, render)
 }
 
 // DecideTournament approves (reason ignored) or rejects a pending tournament and tells its

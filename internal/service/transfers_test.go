@@ -130,6 +130,9 @@ func TestTransferMovesEverything(t *testing.T) {
 		exec(t, db, `UPDATE tournaments SET decided_by = ? WHERE id = ?`, src.User.ID, own.ID)
 		exec(t, db, `UPDATE matches SET validated_by = ? WHERE id = ?`, src.User.ID, won.ID)
 		exec(t, db, `UPDATE users SET club_id = ? WHERE id = ?`, mine.ID, src.User.ID)
+		if _, _, err := w.svc.RotateCalendarFeed(ctx, src); err != nil { // deleted by the transfer
+			t.Fatal(err)
+		}
 
 		left, err := db.Left(ctx, nil, src.User.ID)
 		if err != nil {

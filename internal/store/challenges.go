@@ -160,3 +160,40 @@ func (db *DB) ListChallenges(ctx context.Context, f ChallengeFilter) ([]Challeng
 		` ORDER BY c.id DESC LIMIT ?`), append(args, limit)...)
 	return out, err
 }
+
+// SearchChallenges finds userID's own challenges (sent or received, any status) whose opponent's
+// name or tournament's name contains term (accents and case ignored), newest first. Only the
+// reader's challenges are ever searched: nobody finds anyone else's (issue 15). The reader's own
+// name matches nothing, or every challenge would.
+func (db *DB) SearchChallenges(ctx context.Context, userID int64, term string, limit int) ([]ChallengeRow, error) {
+	out := []ChallengeRow{}
+	arg := db.Dialect.containsArg(term)
+	if arg == "" {
+		return out, nil
+	}
+	err := db.selectRows(ctx, &out, challengeRowSelect+` WHERE (c.challenger_id = ? OR c.challenged_id = ?) AND (
+		(c.challenger_id = ? AND `+db.Dialect.contains("b.search_key")+`) OR
+		(c.challenged_id = ? AND `+db.Dialect.contains("a.search_key")+`) OR `+db.Dialect.contains("t.sort_key")+`)
+		ORDER BY c.id DESC LIMIT ?`, userID, userID, userID, arg, userID, arg, arg, limit)
+	return out, err
+}
+
+// HomeCounts is what the signed-in home counts for one player (issue 15).
+type HomeCounts struct {
+	ChallengesReceived int `db:"received"` // pending challenges waiting for the player's answer
+	ChallengesSent     int `db:"sent"`     // pending challenges the player sent
+	MatchesToPlay      int `db:"to_play"`  // the player's matches with no result yet
+}
+
+// CountHome reads HomeCounts in one statement on the (challenger|challenged, status) and
+// (player1|player2, state) indexes.
+func (db *DB) CountHome(ctx context.Context, userID int64) (HomeCounts, error) {
+	var c HomeCounts
+	err := db.get(ctx, &c, `SELECT
+		(SELECT COUNT(*) FROM challenges WHERE challenged_id = ? AND status = 'pending') AS received,
+		(SELECT COUNT(*) FROM challenges WHERE challenger_id = ? AND status = 'pending') AS sent,
+		(SELECT COUNT(*) FROM matches WHERE player1_id = ? AND state IN ('waiting_opponent', 'time_proposed', 'time_confirmed')) +
+		(SELECT COUNT(*) FROM matches WHERE player2_id = ? AND state IN ('waiting_opponent', 'time_proposed', 'time_confirmed')) AS to_play`,
+		userID, userID, userID, userID)
+	return c, err
+}

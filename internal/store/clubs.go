@@ -42,6 +42,12 @@ const clubColumns = `c.id, c.name, c.sort_key, c.address, c.phone, c.email, c.we
 	c.image_etag, c.created_at, c.updated_at,
 	c.member_count AS members`
 
+// clubListColumns are what list pages show (no decided_*, updated_at), exactly the columns whose
+// changes bump the list version (migration 00024). A column added here must join its triggers.
+const clubListColumns = `c.id, c.name, c.sort_key, c.address, c.phone, c.email, c.website, c.district, c.municipality,
+	c.surfaces, c.facilities, c.status, c.reject_reason, c.creator_id, c.expires_at, c.image_etag, c.created_at,
+	c.member_count AS members`
+
 // InsertClub stores a new club (its status, expiry and creator set by the caller).
 func (db *DB) InsertClub(ctx context.Context, tx *sqlx.Tx, c *Club) error {
 	now := db.Now()
@@ -127,7 +133,7 @@ func (db *DB) ListClubs(ctx context.Context, f ClubFilter) ([]Club, string, erro
 		q, db.Dialect.containsArg(q), f.District, f.District, f.Municipality, f.Municipality,
 		hasCursor, key, key, id, limit+1)
 	out := []Club{}
-	err := db.selectRows(ctx, &out, `SELECT `+clubColumns+` FROM clubs c
+	err := db.selectRows(ctx, &out, `SELECT `+clubListColumns+` FROM clubs c
 		WHERE (c.status IN (?, ?, ?, ?) OR (? <> 0 AND c.creator_id = ?))
 		AND (? = '' OR `+db.Dialect.contains("c.sort_key")+`)
 		AND (? = '' OR c.district = ?)

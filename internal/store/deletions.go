@@ -103,7 +103,7 @@ func DeletedEmail(id int64) string {
 // gender, place, home club, preferences, the identity link (a later sign-in with the same
 // identity creates a fresh account), the email (a tombstone), photo, availability, sessions,
 // notifications, emails waiting or sent to it, club memberships, the contact messages sent from
-// its email, join requests. Its participations are suspended (still in the standings, no longer
+// its email, join requests, the messages it wrote. Its participations are suspended (still in the standings, no longer
 // challengeable), its pending challenges and unfinished matches cancelled, and every tournament
 // it played in has its version bumped so cached rankings drop the name. It reports false when the
 // account was already deleted.
@@ -133,12 +133,17 @@ func (db *DB) EraseUser(ctx context.Context, tx *sqlx.Tx, id int64) (bool, error
 		args []any
 	}{
 		{`DELETE FROM sessions WHERE user_id = ?`, []any{id}},
+		{`DELETE FROM calendar_feeds WHERE user_id = ?`, []any{id}},
 		{`DELETE FROM availability WHERE user_id = ?`, []any{id}},
 		{`DELETE FROM user_photos WHERE user_id = ?`, []any{id}},
 		{`DELETE FROM notifications WHERE user_id = ?`, []any{id}},
 		{`DELETE FROM email_outbox WHERE user_id = ? OR to_email = ?`, []any{id, email}},
 		{`DELETE FROM contact_messages WHERE email = ?`, []any{email}},
 		{`DELETE FROM club_members WHERE user_id = ?`, []any{id}},
+		// Messages (issue 13): what the account wrote is erased; the conversations stay for the
+		// others, with "Deleted player" on the other side of a direct one.
+		{`DELETE FROM messages WHERE sender_id = ?`, []any{id}},
+		{`DELETE FROM conversation_reads WHERE user_id = ?`, []any{id}},
 		{`DELETE FROM tournament_players WHERE user_id = ? AND status = 'requested'`, []any{id}},
 		{`UPDATE tournament_players SET status = 'suspended', updated_at = ? WHERE user_id = ?`, []any{now, id}},
 		{`UPDATE challenges SET status = 'cancelled', updated_at = ? WHERE status IN ('pending', 'accepted')

@@ -31,6 +31,14 @@ func (db *DB) MatchByID(ctx context.Context, tx *sqlx.Tx, id int64) (MatchRow, e
 	return m, notFound(err)
 }
 
+// MatchTournamentID reads the tournament of a match (ErrNotFound when missing): what a writer
+// needs to lock the tournament before reading the match itself.
+func (db *DB) MatchTournamentID(ctx context.Context, tx *sqlx.Tx, id int64) (int64, error) {
+	var tid int64
+	err := db.getIn(ctx, tx, &tid, `SELECT tournament_id FROM matches WHERE id = ?`, id)
+	return tid, notFound(err)
+}
+
 // moveMatch runs a conditional update of one match: set applies only when the match is in one
 // of the from states, so of concurrent transitions exactly one happens (false for the others).
 func (db *DB) moveMatch(ctx context.Context, tx *sqlx.Tx, id int64, from []string, set string, args ...any) (bool, error) {

@@ -20,6 +20,7 @@ type PanelQuery struct {
 type PanelRow struct {
 	User          User           `db:"u"`
 	ClubName      sql.NullString `db:"club_name"`
+	Matches       int            `db:"matches"`
 	Wins          int            `db:"wins"`
 	Losses        int            `db:"losses"`
 	Points        int            `db:"points"`
@@ -31,13 +32,14 @@ type PanelRow struct {
 // panelOrder maps a sort key to its SQL; every order ends on the id so pages never overlap.
 var panelOrder = map[string]string{
 	"win_rate": "win_rate", "wins": "wins", "points": "points",
-	"matches": "COALESCE(s.wins, 0) + COALESCE(s.losses, 0)", "name": "u.search_key",
+	"matches": "matches", "name": "u.search_key",
 }
 
-// PlayersPanel is the one place the panel's statistics are computed: from the standings rows
-// (tournament_players), which only validated matches move, summed per player. When precomputed
-// player statistics exist (issue 14) this function is the one to swap. Deleted accounts are
-// left out. It returns a page and the total.
+// PlayersPanel is the one place the panel's statistics are read: the precomputed player_stats
+// row (issue 14), the same figures the player's statistics page shows (one source of truth), so
+// a page reads only the players it shows; tournaments counts the player's current standings rows
+// (an index range per shown player). Deleted accounts are left out. It returns a page and the
+// total.
 func (db *DB) PlayersPanel(ctx context.Context, q PanelQuery) ([]PanelRow, int, error) {
 	where := []string{"u.deleted_at IS NULL"}
 	args := []any{}
@@ -62,18 +64,15 @@ func (db *DB) PlayersPanel(ctx context.Context, q PanelQuery) ([]PanelRow, int, 
 	if q.Desc {
 		dir = " DESC"
 	}
-	// The per-player sums come from a grouped subquery over the standings (indexed by user), so
-	// the page reads only the players it shows plus one pass of the aggregation.
 	query := `SELECT ` + userColumnsAs("u") + `, c.name AS club_name,
-		COALESCE(s.wins, 0) AS wins, COALESCE(s.losses, 0) AS losses, COALESCE(s.points, 0) AS points,
-		COALESCE(s.tournaments, 0) AS tournaments, COALESCE(s.best_position, 0) AS best_position,
-		CASE WHEN COALESCE(s.wins, 0) + COALESCE(s.losses, 0) = 0 THEN 0
-			ELSE (1000 * s.wins) / (s.wins + s.losses) END AS win_rate
+		COALESCE(s.matches, 0) AS matches, COALESCE(s.wins, 0) AS wins, COALESCE(s.losses, 0) AS losses,
+		COALESCE(s.points, 0) AS points, COALESCE(s.best_position, 0) AS best_position,
+		(SELECT COUNT(*) FROM tournament_players tp WHERE tp.user_id = u.id AND tp.role = 'player'
+			AND tp.status <> 'requested') AS tournaments,
+		CASE WHEN COALESCE(s.matches, 0) = 0 THEN 0 ELSE (1000 * s.wins) / s.matches END AS win_rate
 		FROM users u
 		LEFT JOIN clubs c ON c.id = u.club_id
-		LEFT JOIN (SELECT user_id, SUM(wins) AS wins, SUM(losses) AS losses, SUM(points) AS points,
-			COUNT(*) AS tournaments, MIN(CASE WHEN position > 0 THEN position END) AS best_position
-			FROM tournament_players WHERE role = 'player' AND status <> 'requested' GROUP BY user_id) s ON s.user_id = u.id
+		LEFT JOIN player_stats s ON s.user_id = u.id
 		WHERE ` + cond
 	out := []PanelRow{}
 	err := db.selectIn(ctx, nil, &out, query+` ORDER BY `+order+dir+`, u.id ASC LIMIT ? OFFSET ?`,

@@ -172,12 +172,9 @@ func (db *DB) standings(ctx context.Context, tx *sqlx.Tx, tournamentID int64, ra
 		order = `p.points DESC, h2h DESC, p.wins DESC, p.seed, p.user_id`
 	}
 	out := []Participant{}
-	err := db.selectIn(ctx, tx, &out, fmt.Sprintf(`SELECT %s,
-		(SELECT COUNT(*) FROM matches m JOIN tournament_players o ON o.tournament_id = m.tournament_id AND o.user_id = m.loser_id
-			WHERE m.tournament_id = p.tournament_id AND m.winner_id = p.user_id AND m.state = 'completed' AND m.id <> ?
-			AND o.role = 'player' AND o.status <> 'requested' AND o.points = p.points) AS h2h
+	err := db.selectIn(ctx, tx, &out, fmt.Sprintf(`SELECT %s, %s AS h2h
 		FROM tournament_players p JOIN users u ON u.id = p.user_id
-		WHERE p.tournament_id = ? AND p.role = 'player' AND p.status <> 'requested' ORDER BY %s`, participantColumns, order), without, tournamentID)
+		WHERE p.tournament_id = ? AND p.role = 'player' AND p.status <> 'requested' ORDER BY %s`, participantColumns, h2hOf, order), without, tournamentID)
 	for i := range out {
 		out[i].Position = i + 1
 	}
@@ -198,29 +195,6 @@ func (db *DB) SnapshotWeek(ctx context.Context, tx *sqlx.Tx, t *Tournament) erro
 	return db.snapshotWeek(ctx, tx, t, 0)
 }
 
-func (db *DB) snapshotWeek(ctx context.Context, tx *sqlx.Tx, t *Tournament, without int64) error {
-	week := WeekOf(db.Now())
-	if t.SnapshotWeek == week {
-		return nil
-	}
-	st, err := db.standings(ctx, tx, t.ID, t.RankingType, without)
-	if err != nil {
-		return err
-	}
-	if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE tournament_players SET week_position = 0 WHERE tournament_id = ?`), t.ID); err != nil {
-		return err
-	}
-	for _, p := range st {
-		if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE tournament_players SET week_position = ?
-			WHERE tournament_id = ? AND user_id = ?`), p.Position, t.ID, p.UserID); err != nil {
-			return err
-		}
-	}
-	t.SnapshotWeek = week
-	_, err = db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE tournaments SET snapshot_week = ?, version = version + 1 WHERE id = ?`), week, t.ID)
-	return err
-}
-
 // SetStandingOrder writes seeds (and, for classic rankings, positions) after a shuffle.
 func (db *DB) SetStandingOrder(ctx context.Context, tx *sqlx.Tx, tournamentID int64, s []ladder.Standing) error {
 	for _, x := range s {
@@ -230,69 +204,6 @@ func (db *DB) SetStandingOrder(ctx context.Context, tx *sqlx.Tx, tournamentID in
 		}
 	}
 	return db.Bump(ctx, tx, tournamentID)
-}
-
-// ResultChange is what a validated match did to the standings.
-type ResultChange struct {
-	WinnerBefore, LoserBefore int
-	WinnerAfter, LoserAfter   int
-	WinnerPoints, LoserPoints int
-	// Standings are the standings after the change (callers replaying many results, like the
-	// demo seed, reuse them instead of reading them again).
-	Standings []Participant
-}
-
-// RecordResult applies a validated match (already marked completed with its winner and loser) to
-// the standings, with the tournament's ranking type and scoring, and stores on the match the
-// positions before and the points given. The caller holds LockTournament, so concurrent
-// validations apply one after another.
-func (db *DB) RecordResult(ctx context.Context, tx *sqlx.Tx, t *Tournament, matchID, winner, loser int64) (ResultChange, error) {
-	var rc ResultChange
-	if err := db.snapshotWeek(ctx, tx, t, matchID); err != nil {
-		return rc, err
-	}
-	before, err := db.standings(ctx, tx, t.ID, t.RankingType, matchID)
-	if err != nil {
-		return rc, err
-	}
-	rc.WinnerBefore, rc.LoserBefore = positionOf(before, winner), positionOf(before, loser)
-	if rc.WinnerBefore == 0 || rc.LoserBefore == 0 {
-		return rc, fmt.Errorf("record result: players %d and %d are not both in the standings of %d", winner, loser, t.ID)
-	}
-	sc := ladder.Scoring{WinVsHigher: t.WinVsHigher, WinVsLower: t.WinVsLower, Defeat: t.Defeat}
-	if t.RankingType == string(ladder.Points) {
-		rc.WinnerPoints, rc.LoserPoints = ladder.WinPoints(sc, rc.WinnerBefore, rc.LoserBefore), sc.Defeat
-	} else if rc.LoserBefore < rc.WinnerBefore {
-		// Classic: the winner takes the loser's place; those between move down one.
-		if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE tournament_players SET position = position + 1
-			WHERE tournament_id = ? AND `+admitted+` AND position >= ? AND position < ?`), t.ID, rc.LoserBefore, rc.WinnerBefore); err != nil {
-			return rc, err
-		}
-		if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE tournament_players SET position = ? WHERE tournament_id = ? AND user_id = ?`),
-			rc.LoserBefore, t.ID, winner); err != nil {
-			return rc, err
-		}
-	}
-	now := db.Now()
-	for _, u := range []struct {
-		id           int64
-		points, w, l int
-	}{{winner, rc.WinnerPoints, 1, 0}, {loser, rc.LoserPoints, 0, 1}} {
-		if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE tournament_players SET points = points + ?, wins = wins + ?,
-			losses = losses + ?, updated_at = ? WHERE tournament_id = ? AND user_id = ?`), u.points, u.w, u.l, now, t.ID, u.id); err != nil {
-			return rc, err
-		}
-	}
-	if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE matches SET winner_position_before = ?, loser_position_before = ?,
-		winner_points = ?, loser_points = ? WHERE id = ?`), rc.WinnerBefore, rc.LoserBefore, rc.WinnerPoints, rc.LoserPoints, matchID); err != nil {
-		return rc, err
-	}
-	if err := db.Bump(ctx, tx, t.ID); err != nil {
-		return rc, err
-	}
-	after, err := db.Standings(ctx, tx, t.ID, t.RankingType)
-	rc.WinnerAfter, rc.LoserAfter, rc.Standings = positionOf(after, winner), positionOf(after, loser), after
-	return rc, err
 }
 
 func positionOf(s []Participant, userID int64) int {

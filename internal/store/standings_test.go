@@ -36,7 +36,9 @@ func TestStandingsMatchTheLadderModel(t *testing.T) {
 					if w == l {
 						continue
 					}
+					wBefore, lBefore := modelPosition(model, w), modelPosition(model, l)
 					model, _ = ladder.Result(kind, sc, model, rec, w, l)
+					var rc store.ResultChange
 					err := db.Tx(ctx, func(tx *sqlx.Tx) error {
 						tt, err := db.LockTournament(ctx, tx, tr.ID)
 						if err != nil {
@@ -48,11 +50,16 @@ func TestStandingsMatchTheLadderModel(t *testing.T) {
 						if err := db.InsertMatch(ctx, tx, &m); err != nil {
 							return err
 						}
-						_, err = db.RecordResult(ctx, tx, &tt, m.ID, w, l)
+						rc, err = db.RecordResult(ctx, tx, &tt, m.ID, w, l)
 						return err
 					})
 					if err != nil {
 						t.Fatal(err)
+					}
+					// The write places the two players itself, without reading the standings.
+					if want := [4]int{wBefore, lBefore, modelPosition(model, w), modelPosition(model, l)}; want !=
+						[4]int{rc.WinnerBefore, rc.LoserBefore, rc.WinnerAfter, rc.LoserAfter} {
+						t.Fatalf("%s round %d match %d: write placed %+v, model (winner, loser before; after) %v", kind, round, k, rc, want)
 					}
 					got, err := db.Standings(ctx, nil, tr.ID, string(kind))
 					if err != nil {
@@ -69,6 +76,15 @@ func TestStandingsMatchTheLadderModel(t *testing.T) {
 			}
 		}
 	})
+}
+
+func modelPosition(s []ladder.Standing, id int64) int {
+	for _, x := range s {
+		if x.PlayerID == id {
+			return x.Position
+		}
+	}
+	return 0
 }
 
 func newTournament(t *testing.T, db *store.DB, name, kind string, sc ladder.Scoring, players int) (store.Tournament, []int64) {

@@ -55,6 +55,15 @@ const tournamentColumns = `t.id, t.name, t.sort_key, t.club_id, COALESCE(c.name,
 	t.version, t.created_at, t.updated_at,
 	t.player_count AS players`
 
+// tournamentListColumns are what list pages show (no decided_*, snapshot_week, version,
+// updated_at): fewer columns to scan per row, and exactly the columns whose changes bump the list
+// version (migration 00024). A column added here must join that migration's triggers.
+const tournamentListColumns = `t.id, t.name, t.sort_key, t.club_id, COALESCE(c.name, '') AS club_name, t.location,
+	t.district, t.privacy, t.end_date, t.response_days, t.max_rejections, t.ranking_type, t.preset, t.win_vs_higher,
+	t.win_vs_lower, t.defeat, t.min_games, t.max_games, t.period_weeks, t.challenge_range, t.max_participants,
+	t.special_rules, t.image_etag, t.status, t.reject_reason, t.creator_id, t.expires_at, t.created_at,
+	t.player_count AS players`
+
 const tournamentFrom = ` FROM tournaments t LEFT JOIN clubs c ON c.id = t.club_id`
 
 // InsertTournament stores a new tournament (status, expiry and creator set by the caller).
@@ -182,6 +191,7 @@ func statusArgs(statuses []string) []any {
 }
 
 // ListTournaments returns one page of tournaments sorted by name, and the next page's cursor.
+// The rows carry the list columns only (tournamentListColumns: no Version, no SnapshotWeek).
 //
 // The statement is one static text for every filter ("? = ” OR …" switches a condition off),
 // run through the statement cache: building SQL per request cost 39 % of the list's CPU in
@@ -205,7 +215,7 @@ func (db *DB) ListTournaments(ctx context.Context, f TournamentFilter) ([]Tourna
 		f.District, f.District, f.Privacy, f.Privacy, f.RankingType, f.RankingType,
 		hasCursor, key, key, id, limit+1)
 	out := []Tournament{}
-	err := db.selectRows(ctx, &out, `SELECT `+tournamentColumns+tournamentFrom+`
+	err := db.selectRows(ctx, &out, `SELECT `+tournamentListColumns+tournamentFrom+`
 		WHERE t.status IN (?, ?, ?, ?)
 		AND (? = '' OR `+db.Dialect.contains("t.sort_key")+`)
 		AND (? = 0 OR t.creator_id = ?)
@@ -256,4 +266,12 @@ func (db *DB) ClubTournamentStats(ctx context.Context, clubID int64) (tournament
 			WHERE t.club_id = ? AND m.state = 'completed'`, clubID)
 	}
 	return tournaments, matches, err
+}
+
+// ListVersion reads the version of the club and tournament lists, bumped by triggers on every
+// change to a column they show (migration 00024): a list kept in memory is good while it holds.
+func (db *DB) ListVersion(ctx context.Context) (int64, error) {
+	var v int64
+	err := db.get(ctx, &v, `SELECT version FROM list_versions WHERE name = 'lists'`)
+	return v, err
 }

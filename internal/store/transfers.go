@@ -15,6 +15,7 @@ import (
 // a new table that refers to accounts must decide what a transfer does with its rows.
 var UserReferences = map[string]string{
 	"sessions.user_id":           "deleted: the source's sessions end",
+	"calendar_feeds.user_id":     "deleted: the source's calendar feed URL stops working",
 	"availability.user_id":       "kept: the source's own profile",
 	"user_photos.user_id":        "kept: the source's own profile",
 	"email_outbox.user_id":       "kept: emails already addressed to the source's email",
@@ -47,6 +48,16 @@ var UserReferences = map[string]string{
 	"player_tournament_stats.user_id": "moved; merged per tournament (best position, matches summed)",
 	"rating_history.user_id":          "moved; rows of matches between the two deleted (those matches were called off)",
 	"rating_history.opponent_id":      "moved",
+	// Messages (issue 13): the source's conversations and words stay its own history (a
+	// transfer does not put words in the target's mouth); the source never signs in again.
+	"conversations.user_low":     "kept: the source's direct conversations",
+	"conversations.user_high":    "kept (as user_low)",
+	"messages.sender_id":         "kept: who wrote stays who wrote",
+	"conversation_reads.user_id": "kept: the source's read markers",
+	// Gamification (issue 15): earned per account, not merged (docs/DECISIONS.md, "Gamification").
+	"xp_events.user_id":         "kept: the source's own XP history; the target keeps its own",
+	"user_achievements.user_id": "kept: the source's own achievements; the target keeps its own",
+	"player_progress.user_id":   "kept: the source's own level and streak; the target keeps its own",
 }
 
 // movedColumns are the columns whose every row referring to the source goes to the target (the
@@ -54,7 +65,7 @@ var UserReferences = map[string]string{
 var movedColumns = []string{"notifications.user_id", "clubs.creator_id", "clubs.decided_by", "club_members.user_id",
 	"tournaments.creator_id", "tournaments.decided_by", "tournament_players.user_id", "matches.player1_id", "matches.player2_id",
 	"matches.reporter_id", "matches.winner_id", "matches.loser_id", "matches.validated_by", "matches.cancelled_by",
-	"challenges.challenger_id", "challenges.challenged_id", "sessions.user_id",
+	"challenges.challenger_id", "challenges.challenged_id", "sessions.user_id", "calendar_feeds.user_id",
 	"player_stats.user_id", "player_tournament_stats.user_id", "rating_history.user_id", "rating_history.opponent_id"}
 
 // Left counts the rows still referring to userID in the columns a transfer empties (moved or
@@ -271,6 +282,9 @@ func (db *DB) MoveOwnership(ctx context.Context, tx *sqlx.Tx, src, dst, actor in
 	}
 	// The home club goes over when the target has none (the rest of the profile stays).
 	if err := exec(nil, `UPDATE users SET club_id = (SELECT club_id FROM users WHERE id = ?) WHERE id = ? AND club_id IS NULL`, src, dst); err != nil {
+		return c, err
+	}
+	if err := exec(nil, `DELETE FROM calendar_feeds WHERE user_id = ?`, src); err != nil {
 		return c, err
 	}
 	return c, exec(&c.Sessions, `DELETE FROM sessions WHERE user_id = ?`, src)

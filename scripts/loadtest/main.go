@@ -51,6 +51,7 @@ type endpoint struct {
 	signedIn   bool
 	budget     float64 // minimum ratio to hello
 	encoding   string  // Accept-Encoding sent (assets)
+	unchecked  bool    // reported beside its budget but not judged by -check yet (docs/PERFORMANCE.md says why)
 }
 
 func main() {
@@ -110,6 +111,12 @@ func main() {
 		{name: "GET /api/players/{id} (signed in)", path: fmt.Sprintf("/api/players/%d", u.ID), signedIn: true, budget: 0.35},
 		{name: "GET /api/users/me (signed in)", path: "/api/users/me", signedIn: true, budget: 0.35},
 		{name: "GET /api/notifications/recent (signed in)", path: "/api/notifications/recent", signedIn: true, budget: 0.35},
+		{name: "GET /api/leaderboards (all time)", path: "/api/leaderboards?period=all", budget: 0.35, unchecked: true},
+		{name: "GET /api/leaderboards (all time, signed in: me row)", path: "/api/leaderboards?period=all", signedIn: true, budget: 0.35, unchecked: true},
+		{name: "GET /api/leaderboards?period=week", path: "/api/leaderboards?period=week", budget: 0.35, unchecked: true},
+		{name: "GET /api/leaderboards?period=month", path: "/api/leaderboards?period=month", budget: 0.35, unchecked: true},
+		{name: "GET /api/players/{id}/stats (signed in)", path: fmt.Sprintf("/api/players/%d/stats", u.ID), signedIn: true, budget: 0.35, unchecked: true},
+		{name: "GET /api/players/{id}/history (signed in)", path: fmt.Sprintf("/api/players/%d/history?limit=20", u.ID), signedIn: true, budget: 0.35, unchecked: true},
 	}
 	var eps []endpoint
 	for _, ep := range all {
@@ -168,6 +175,8 @@ func main() {
 		}
 		verdict := "ok"
 		switch {
+		case ratio < ep.budget && ep.unchecked:
+			verdict = "under, unchecked"
 		case ratio < ep.budget**margin:
 			verdict, fail = "FAIL", true
 		case ratio < ep.budget:

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ACCOUNTS, axe, prime, signIn, type Lang, type ThemeName } from './ladder';
+import { parseCSV } from './csv';
 
 /**
  * The global ranking (/leaderboards) on the demo data: the periods switch, "show me" reaches the
@@ -20,29 +21,6 @@ async function as(browser: Browser, lang: Lang, theme: ThemeName, width: number)
   await prime(page, { lang, theme, onboarded: true });
   await signIn(page, ACCOUNTS.player);
   return page;
-}
-
-/** RFC 4180: quoted fields, doubled quotes, CRLF or LF line ends. */
-function parseCSV(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field), (field = '');
-    else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field), rows.push(row), (row = []), (field = '');
-    } else field += c;
-  }
-  if (field !== '' || row.length > 0) row.push(field), rows.push(row);
-  return rows;
 }
 
 const T = {
@@ -69,7 +47,8 @@ for (const [lang, theme, width] of [
     await page.goto('/leaderboards');
     await expect(page.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
     await expect(page.getByTestId('leaderboard-counts')).toBeVisible();
-    await expect(page.getByRole('tab')).toHaveText(t.periods);
+    const periods = page.getByRole('tablist', { name: lang === 'pt' ? 'Período' : 'Period' });
+    await expect(periods.getByRole('tab')).toHaveText(t.periods);
     const all = (await (await page.request.get('/api/leaderboards?period=all&limit=100')).json()) as Board;
     expect(all.items.length, 'the demo seed ranks its players').toBeGreaterThan(0);
     await expect(page.getByRole('table')).toBeVisible();
@@ -86,14 +65,14 @@ for (const [lang, theme, width] of [
 
     // The periods switch (and the URL keeps the choice).
     for (const [i, period] of (['month', 'week'] as const).entries()) {
-      await page.getByRole('tab', { name: t.periods[i + 1] }).click();
+      await periods.getByRole('tab', { name: t.periods[i + 1] }).click();
       await expect(page).toHaveURL(new RegExp(`period=${period}`));
       await expect(page.getByTestId('leaderboard-range')).toBeVisible();
       await expect(page.getByRole('table').or(page.getByText(lang === 'pt' ? 'Ainda não há jogos validados' : 'No validated matches'))).toBeVisible();
       expect(await axe(page), period).toEqual([]);
       await shot(page, `${period}-${tag}`);
     }
-    await page.getByRole('tab', { name: t.periods[0] }).click();
+    await periods.getByRole('tab', { name: t.periods[0] }).click();
     await expect(page).not.toHaveURL(/period=/);
 
     // The export downloads a CSV that parses and matches the API.

@@ -3,8 +3,9 @@ import { axe, prime, screenshot, signIn, type Lang, type ThemeName } from './lad
 
 /**
  * The notification bell and /notifications against the seeded data: every demo account has three
- * notifications, newest first: a challenge (read), a tournament nearby (unread, /tournaments) and
- * the welcome (unread, /profile). Each test that marks something uses its own demo account.
+ * notifications, newest first: the result of its latest match (read, /challenges?match=…), a real
+ * tournament nearby (unread, /tournaments/<id>) and the welcome (unread, /profile). Each test that
+ * marks something uses its own demo account.
  */
 const BEATRIZ = { email: 'beatriz.sousa@ladder.test', name: 'Beatriz Sousa' };
 const MIGUEL = { email: 'miguel.pereira@ladder.test', name: 'Miguel Pereira' };
@@ -25,7 +26,7 @@ test('the bell shows the demo notifications with the unread badge; marking and c
   const panel = page.getByRole('dialog', { name: /Notificações/ });
   const items = panel.getByTestId('notification');
   await expect(items).toHaveCount(3);
-  await expect(items.nth(0)).toContainText('Novo desafio');
+  await expect(items.nth(0)).toContainText('Resultado validado');
   await expect(items.nth(0)).toHaveAttribute('data-read', 'true');
   await expect(items.nth(1)).toHaveAttribute('data-read', 'false');
   await expect(items.nth(1)).toContainText('há 10 horas');
@@ -52,6 +53,15 @@ test('the bell shows the demo notifications with the unread badge; marking and c
   // The server agrees.
   const unread = await (await page.request.get('/api/notifications/unread_count')).json();
   expect(unread).toEqual({ count: 0 });
+
+  // The tournament notice opens the real tournament it names (issue 15).
+  await bell(page).click();
+  const nearby = panel.getByTestId('notification').nth(1);
+  const named = /O torneio (.+) foi criado em/.exec((await nearby.textContent()) ?? '')?.[1];
+  expect(named).toBeTruthy();
+  await nearby.getByRole('button', { name: /^Novo torneio/ }).first().click();
+  await expect(page).toHaveURL(/\/tournaments\/\d+$/);
+  await expect(page.locator('main h1')).toHaveText(named!);
 });
 
 test('/notifications lists everything, marks all read, and has the pending validations tab', async ({ page }) => {
@@ -87,6 +97,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
     test.describe(`profile pages, ${viewportName} ${theme}`, () => {
       test.use({ viewport });
       test('/profile, /settings, a player page, /notifications and the open bell have no axe violations', async ({ page }) => {
+        test.setTimeout(180_000); // six pages, each measured by axe: over 90 s on a busy shared host
         const lang: Lang = theme === 'light' ? 'pt' : 'en';
         const shot = (name: string) => screenshot(page, `${name}-${lang}-${theme}-${viewportName}`);
         await prime(page, { lang, theme, onboarded: true });
@@ -108,6 +119,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         await page.goto('/players/4');
         await expect(page.locator('main h1')).toHaveText('Pedro Santos');
         await expect(page.getByTestId('availability-day-1')).toBeVisible();
+        await expect(page.getByTestId('summary-numbers')).toBeVisible();
         expect(await axe(page)).toEqual([]);
         await shot('player');
 

@@ -1,5 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { parseCSV } from './csv';
 import { ACCOUNTS, axe, myId, prime, signIn, type Lang, type ThemeName } from './ladder';
 
 /**
@@ -43,8 +44,8 @@ async function demoOpponent(page: Page) {
 }
 
 const T = {
-  pt: { stats: 'Estatísticas de', tabs: ['Visão geral', 'Histórico', 'Classificações', 'Conquistas'], table: 'Ver como tabela', empty: 'As conquistas chegam com a gamificação.', chance: 'A sua probabilidade de vencer' },
-  en: { stats: 'Statistics of', tabs: ['Overview', 'History', 'Rankings', 'Achievements'], table: 'Show as a table', empty: 'Achievements arrive with gamification.', chance: 'Your chance of winning' },
+  pt: { stats: 'Estatísticas de', tabs: ['Visão geral', 'Histórico', 'Classificações', 'Conquistas'], table: 'Ver como tabela', export: 'Exportar CSV', header: ['Data', 'Torneio', 'Adversário'], file: 'historico', exportFailed: 'Erro ao exportar dados', chance: 'A sua probabilidade de vencer' },
+  en: { stats: 'Statistics of', tabs: ['Overview', 'History', 'Rankings', 'Achievements'], table: 'Show as a table', export: 'Export CSV', header: ['Date', 'Tournament', 'Opponent'], file: 'history', exportFailed: 'Error exporting data', chance: 'Your chance of winning' },
 };
 
 async function expectNoAxe(page: Page, where: string) {
@@ -91,6 +92,23 @@ for (const [lang, theme, width] of [
     await page.getByRole('combobox').selectOption(String(tournament.tournament_id));
     await expect(page.getByTestId('history-row').first()).toContainText(tournament.name);
     expect(await page.getByTestId('history-row').count()).toBeLessThanOrEqual(all);
+
+    // The export of the filtered view downloads a CSV that parses and holds the API's rows.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: t.export }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(new RegExp(`^${t.file}-${player.id}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+    const text = readFileSync((await file.path())!, 'utf8');
+    expect(text.charCodeAt(0), 'byte-order mark').toBe(0xfeff);
+    const rows = parseCSV(text.slice(1)).filter((r) => r.length > 1);
+    expect(rows[0].slice(0, 3)).toEqual(t.header);
+    const api = (await (await page.request.get(`/api/players/${player.id}/history?tournament_id=${tournament.tournament_id}&limit=100`)).json()) as {
+      items: { played_on: string; tournament_name: string; opponent: { display_name: string }; score: string; rating_change: number }[];
+    };
+    expect(rows.length - 1).toBe(api.items.length);
+    for (const [i, h] of api.items.entries()) {
+      expect([rows[i + 1][0], rows[i + 1][1], rows[i + 1][2], rows[i + 1][4], rows[i + 1][8]]).toEqual([h.played_on, h.tournament_name, h.opponent.display_name, h.score, String(h.rating_change)]);
+    }
     await expectNoAxe(page, `history ${tag}`);
     await shot(page, `history-${tag}`);
 
@@ -104,9 +122,9 @@ for (const [lang, theme, width] of [
     await expectNoAxe(page, `rankings ${tag}`);
     await shot(page, `rankings-${tag}`);
 
-    // Achievements: the tab exists, waiting for gamification.
+    // Achievements: the demo opponent's earned ones (the seed replays them).
     await tabs.nth(3).click();
-    await expect(page.getByText(t.empty)).toBeVisible();
+    await expect(page.getByTestId('achievement-first_match')).toHaveAttribute('data-earned', 'true');
     await expectNoAxe(page, `achievements ${tag}`);
 
     // Keyboard: the arrow keys move between tabs.
@@ -127,6 +145,14 @@ test('the create-challenge dialog shows the chance against the chosen opponent; 
   const page = await as(browser, 'en', 'light', 1280);
   await page.goto('/players/99999999/stats');
   await expect(page.getByRole('heading', { level: 1, name: 'Player not found' })).toBeVisible();
+
+  // A failed export says so ('Error exporting data').
+  await page.route('**/history.csv**', (route) => route.fulfill({ status: 500, body: 'boom' }));
+  await page.goto(`/players/${await myId(page)}/stats?tab=history`);
+  await expect(page.getByTestId('history-row').first()).toBeVisible();
+  await page.getByRole('button', { name: T.en.export }).click();
+  await expect(page.getByText(T.en.exportFailed)).toBeVisible();
+  await page.unroute('**/history.csv**');
 
   const { tournament } = await demoOpponent(page);
   const standings = (await (await page.request.get(`/api/tournaments/${tournament.tournament_id}/standings`)).json()) as {

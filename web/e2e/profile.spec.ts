@@ -35,7 +35,7 @@ test('every profile field is edited, saved and still there after a reload; bad f
 
   await page.getByLabel('Nome próprio').fill('Marta');
   await page.getByLabel('Apelido').fill('Ferreira');
-  await page.getByLabel('Telefone').fill('+351 913 000 111');
+  await page.getByLabel('Telefone').fill('913 000 111'); // a Portuguese number without its country code
   await page.getByLabel('WhatsApp').fill('00351 913 000 222');
   await page.getByLabel('Signal').fill('marta.01');
   await page.getByLabel('Telegram').fill('marta_tenis');
@@ -59,7 +59,7 @@ test('every profile field is edited, saved and still there after a reload; bad f
   await page.reload();
   await expect(page.getByLabel('Nome próprio')).toHaveValue('Marta');
   await expect(page.getByLabel('Apelido')).toHaveValue('Ferreira');
-  await expect(page.getByLabel('Telefone')).toHaveValue('+351913000111'); // stored normalised
+  await expect(page.getByLabel('Telefone')).toHaveValue('+351913000111'); // stored normalised (E.164)
   await expect(page.getByLabel('WhatsApp')).toHaveValue('+351913000222');
   await expect(page.getByLabel('Signal')).toHaveValue('marta.01');
   await expect(page.getByLabel('Telegram')).toHaveValue('@marta_tenis');
@@ -230,11 +230,11 @@ test('contact privacy: nobody hides the phone from other players, everyone shows
   await expect(viewer.locator('main h1')).toHaveText('Joana Reis');
   await expect(viewer.getByTestId('contacts-private')).toHaveText('Joana Reis mantém os contactos privados.');
   await expect(viewer.locator('a[href^="tel:"]')).toHaveCount(0);
-  await expect(viewer.getByText('+351917777888')).toHaveCount(0);
+  await expect(viewer.getByText(/917 ?777 ?888/)).toHaveCount(0);
 
   await setVisibility('Todos');
   await viewer.reload();
-  await expect(viewer.locator('a[href="tel:+351917777888"]')).toHaveText('+351917777888');
+  await expect(viewer.locator('a[href="tel:+351917777888"]')).toHaveText('+351 917 777 888');
   await expect(viewer.locator(`a[href="mailto:${ownerAccount.email}"]`)).toBeVisible();
   await expect(viewer.getByTestId('contacts-private')).toHaveCount(0);
   await owner.close();
@@ -249,12 +249,37 @@ test('a demo player page: place names, availability, contacts by privacy, sectio
   await page.goto('/players/4');
   await expect(page.locator('main h1')).toHaveText('Pedro Santos');
   await expect(page.getByText('Vila Nova de Gaia, Porto').first()).toBeVisible();
-  await expect(page.locator('a[href="tel:+351912345678"]')).toBeVisible();
+  // One stored format (E.164), shown grouped.
+  await expect(page.locator('a[href="tel:+351912345678"]')).toHaveText('+351 912 345 678');
   await expect(page.locator('a[href="https://wa.me/351912345678"]')).toHaveCount(0); // no WhatsApp given
   for (const section of ['Statistics', 'Achievements', 'Tournaments']) {
     await expect(page.getByRole('heading', { name: section })).toBeVisible();
   }
-  await expect(page.getByText('Available once tournaments start.')).toHaveCount(3);
+  // The cards show the player's real numbers (issue 15), the ones of the statistics page.
+  const stats = (await (await page.request.get('/api/players/4/stats')).json()) as {
+    matches: number;
+    wins: number;
+    losses: number;
+    win_rate: number;
+    rating: { rating: number };
+    tournaments: { name: string }[];
+  };
+  expect(stats.matches).toBeGreaterThan(0);
+  const numbers = page.getByTestId('summary-numbers');
+  for (const [label, value] of [
+    ['Matches', stats.matches],
+    ['Wins', stats.wins],
+    ['Losses', stats.losses],
+    ['Win rate', `${stats.win_rate}%`],
+    ['Rating', stats.rating.rating],
+  ] as const) {
+    await expect(numbers.locator('div').filter({ has: page.getByText(label, { exact: true }) }).locator('dd')).toHaveText(String(value));
+  }
+  await expect(page.getByTestId('summary-tournaments').getByRole('link').first()).toHaveText(stats.tournaments[0].name);
+  await expect(page.getByText('Available once tournaments start.')).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await numbers.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'e2e/.screenshots/player-summary-en-phone.png', animations: 'disabled' });
 
   await page.goto('/players/999999');
   await expect(page.locator('main h1')).toHaveText('Player not found');

@@ -326,6 +326,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/calendar/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the own calendar feed exists */
+        get: operations["get-calendar-feed"];
+        put?: never;
+        /**
+         * Create or replace the own calendar feed URL
+         * @description A new secret URL; the previous one stops working at once. The URL is shown only in this answer (only a hash is stored). Rate-limited per account.
+         */
+        post: operations["rotate-calendar-feed"];
+        /** Revoke the own calendar feed */
+        delete: operations["revoke-calendar-feed"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendar/feeds/{token}/matches.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A player's private calendar of matches (iCalendar)
+         * @description RFC 5545: the owner's matches with a time (at most 200, newest first), times in UTC. The secret token is the credential; no cookie is needed. Unknown or revoked tokens: 404. Rate-limited per client address.
+         */
+        get: operations["calendar-feed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/challenges": {
         parameters: {
             query?: never;
@@ -613,6 +655,167 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's conversations, most recent first, with unread counts */
+        get: operations["list-conversations"];
+        put?: never;
+        /**
+         * Start (or reopen) a direct conversation with a player
+         * @description Idempotent: the existing conversation with that player is returned. A player the caller may not see is not found.
+         */
+        post: operations["start-conversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One conversation of the caller */
+        get: operations["get-conversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A conversation's messages, newest first, paginated by cursor */
+        get: operations["list-messages"];
+        put?: never;
+        /** Send a message (rate-limited per sender) */
+        post: operations["send-message"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a conversation read (up to a message, or all) */
+        post: operations["mark-conversation-read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gamification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reader's level, XP, streak and achievements */
+        get: operations["get-gamification"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gamification/leaderboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * XP ranking of the reader and the players of the reader's tournaments
+         * @description Hidden and suspended players are left out (the reader is always in).
+         */
+        get: operations["get-xp-leaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gamification/popups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Achievements and level up the reader has not been shown yet */
+        get: operations["get-gamification-popups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gamification/popups/seen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record that the reader was shown these popups */
+        post: operations["mark-gamification-popups-seen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gamification/xp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reader's XP events, newest first (cursor-paginated) */
+        get: operations["list-xp-history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/geo/districts": {
         parameters: {
             query?: never;
@@ -622,6 +825,43 @@ export interface paths {
         };
         /** Portugal's districts, autonomous regions and municipalities */
         get: operations["list-districts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in home: activity counts, featured tournaments and clubs, active and completed matches */
+        get: operations["get-home"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hub": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tennis hub: tournaments, clubs, players and results near the reader
+         * @description From the reader's district and municipality (profile): a few indexed, limited reads. Hidden players are never suggested.
+         */
+        get: operations["tennis-hub"];
         put?: never;
         post?: never;
         delete?: never;
@@ -662,6 +902,66 @@ export interface paths {
          * @description RFC 4180, UTF-8 with a byte-order mark, header in the reader's language, at most 5000 rows.
          */
         get: operations["export-leaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leaderboards/compare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Compare up to 4 players side by side, with the head-to-head among them
+         * @description More than 4 ids is a 422 compare.too_many. A hidden player is not found, as their profile is.
+         */
+        get: operations["compare-players"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leaderboards/leaders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The first three of every active tournament the reader may see (offset-paginated, by name)
+         * @description Private tournaments show only to who may see their standings. Read from the cached standings.
+         */
+        get: operations["list-tournament-leaders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leaderboards/week": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Top of the week: most wins and biggest climbs
+         * @description The reader's current week, Monday to Monday in their time zone; validated matches of every tournament. Hidden players are left out for others.
+         */
+        get: operations["get-top-of-week"];
         put?: never;
         post?: never;
         delete?: never;
@@ -728,6 +1028,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/matches/{id}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One match as an iCalendar file
+         * @description For the match's players and its tournament's referees; others who see the match get 403, others 404. 409 while it has no time.
+         */
+        get: operations["match-calendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/matches/{id}/cancel": {
         parameters: {
             query?: never;
@@ -756,6 +1076,23 @@ export interface paths {
         put?: never;
         /** Confirm the reported result (the opponent) */
         post: operations["confirm-result"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}/conversation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open a match's chat (its players and its referee) */
+        post: operations["open-match-conversation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -824,6 +1161,23 @@ export interface paths {
         put?: never;
         /** Approve or reject a reported result (referee, creator without referee, super admins) */
         post: operations["validate-result"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/unread_count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Number of unread messages (the header badge) */
+        get: operations["unread-messages"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -972,6 +1326,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/players/{id}/history.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A player's validated matches as CSV (the filtered history view)
+         * @description RFC 4180, UTF-8 with a byte-order mark, header in the reader's language, newest first, at most 5000 rows. A hidden player is not found.
+         */
+        get: operations["export-player-history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/players/{id}/stats": {
         parameters: {
             query?: never;
@@ -1089,6 +1463,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/scores/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a tennis score with the server's validation
+         * @description The validation a result report goes through: valid with the winner and the canonical score, or invalid with the translated reason. Stores nothing; rate-limited per client address.
+         */
+        post: operations["check-score"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/search": {
         parameters: {
             query?: never;
@@ -1098,7 +1492,7 @@ export interface paths {
         };
         /**
          * Global search
-         * @description Clubs for everyone; players (listed, not suspended) for signed-in callers; at most 5 of each.
+         * @description Active tournaments and clubs for everyone; players (listed, not suspended) and the caller's own challenges for signed-in callers; at most 5 of each.
          */
         get: operations["search"];
         put?: never;
@@ -1211,6 +1605,23 @@ export interface paths {
         put?: never;
         /** Close an active tournament (it becomes inactive) */
         post: operations["close-tournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tournaments/{id}/conversation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open a private tournament's group conversation (its members) */
+        post: operations["open-tournament-conversation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1507,6 +1918,17 @@ export interface components {
              */
             time: string;
         };
+        AchievementView: {
+            /** @description Catalogue code: the web translates achievements.<code> in the gamification namespace */
+            code: string;
+            /**
+             * Format: date-time
+             * @description Absent: locked
+             */
+            earned_at: string | null;
+            /** @enum {string} */
+            group: "matches" | "wins" | "feats" | "streaks" | "community";
+        };
         AdminChallengeView: {
             challenged: components["schemas"]["PersonView"];
             challenger: components["schemas"]["PersonView"];
@@ -1687,6 +2109,13 @@ export interface components {
         };
         AvailabilityBody: {
             slots: components["schemas"]["SlotView"][];
+        };
+        CalendarFeedView: {
+            active: boolean;
+            /** Format: date-time */
+            created_at?: string;
+            /** @description Only in the answer that created it: the server keeps no copy of the token */
+            url?: string;
         };
         ChallengeView: {
             /** @description Accepted automatically: the challenged player had rejected the tournament's maximum */
@@ -1871,6 +2300,48 @@ export interface components {
             surfaces: string[];
             website: string;
         };
+        CompareView: {
+            /** @description One row per ordered pair that played (tournaments the reader may see) */
+            head_to_head: components["schemas"]["HeadToHeadView"][];
+            /** @description In the order asked */
+            players: components["schemas"]["ComparedView"][];
+        };
+        ComparedView: {
+            /**
+             * Format: int64
+             * @description Best position reached in any tournament (0: none yet)
+             */
+            best_position: number;
+            /** Format: int64 */
+            losses: number;
+            /** Format: int64 */
+            matches: number;
+            player: components["schemas"]["PersonView"];
+            /**
+             * Format: int64
+             * @description Ranking points won in validated matches, all tournaments
+             */
+            points: number;
+            rating: components["schemas"]["RatingView"];
+            /** Format: int64 */
+            sets_lost: number;
+            /** Format: int64 */
+            sets_won: number;
+            /** @description Rating after each of the last matches (up to 11), oldest first */
+            trend: number[];
+            /**
+             * Format: int64
+             * @description Rating gained (negative: lost) over the last 10 matches
+             */
+            trend_change: number;
+            /**
+             * Format: int64
+             * @description Percent of validated matches won
+             */
+            win_rate: number;
+            /** Format: int64 */
+            wins: number;
+        };
         ConfirmTimeInputBody: {
             /** @default  */
             court?: string;
@@ -1915,6 +2386,32 @@ export interface components {
              * @description Id of the stored message
              */
             id: number;
+        };
+        ConversationIDOutputBody: {
+            /** Format: int64 */
+            id: number;
+        };
+        ConversationView: {
+            /** Format: int64 */
+            id: number;
+            /** @enum {string} */
+            kind: "direct" | "tournament" | "match";
+            last_message?: components["schemas"]["MessageView"];
+            /** Format: int64 */
+            match_id?: number;
+            /** @description Direct: the other player */
+            other?: components["schemas"]["PersonView"];
+            /** @description Match: its two players */
+            players?: components["schemas"]["PersonView"][];
+            /** @description The other player, the tournament or the match's players */
+            title: string;
+            /** Format: int64 */
+            tournament_id?: number;
+            /** Format: int64 */
+            unread: number;
+        };
+        ConversationsOutputBody: {
+            items: components["schemas"]["ConversationView"][];
         };
         CreateChallengeInputBody: {
             /** @default  */
@@ -2038,6 +2535,45 @@ export interface components {
             /** @description Human-readable text in the request's language. */
             message: string;
         };
+        GamificationView: {
+            /** @description The whole catalogue: earned first (newest first), then locked */
+            achievements: components["schemas"]["AchievementView"][];
+            /** Format: int64 */
+            achievements_earned: number;
+            /** Format: int64 */
+            achievements_total: number;
+            /** Format: int64 */
+            level: number;
+            /**
+             * Format: int64
+             * @description Total XP at which this level started
+             */
+            level_from: number;
+            /**
+             * Format: int64
+             * @description Total XP at which the next level starts
+             */
+            next_at: number;
+            streak: components["schemas"]["StreakView"];
+            /**
+             * Format: int64
+             * @description Total XP
+             */
+            xp: number;
+        };
+        HeadToHeadView: {
+            /** Format: int64 */
+            losses: number;
+            /** Format: int64 */
+            opponent_id: number;
+            /** Format: int64 */
+            player_id: number;
+            /**
+             * Format: int64
+             * @description Wins of player_id against opponent_id
+             */
+            wins: number;
+        };
         HistoryItemView: {
             /** Format: int64 */
             id: number;
@@ -2072,6 +2608,81 @@ export interface components {
             validated_at: string;
             won: boolean;
         };
+        HomeCounts: {
+            /**
+             * Format: int64
+             * @description Pending challenges waiting for the reader's answer
+             */
+            challenges_received: number;
+            /**
+             * Format: int64
+             * @description Pending challenges the reader sent
+             */
+            challenges_sent: number;
+            /**
+             * Format: int64
+             * @description The reader's matches without a result yet
+             */
+            matches_to_play: number;
+            /**
+             * Format: int64
+             * @description Results the reader confirms or validates (at most 50 counted)
+             */
+            results_waiting: number;
+            /**
+             * Format: int64
+             * @description Unread messages (the header badge's count)
+             */
+            unread_messages?: number;
+            /** Format: int64 */
+            unread_notifications: number;
+        };
+        HomeOutputBody: {
+            /** @description The reader's matches still to play or to settle, newest first */
+            active_matches: components["schemas"]["MatchView"][];
+            /** @description The reader's latest validated matches */
+            completed_matches: components["schemas"]["MatchView"][];
+            counts: components["schemas"]["HomeCounts"];
+            /** @description The reader's district code ('' when unset): featured items there come first */
+            district: string;
+            /** @description Validated clubs, the reader's district first */
+            featured_clubs: components["schemas"]["ClubView"][];
+            /** @description Active tournaments, the reader's district first */
+            featured_tournaments: components["schemas"]["TournamentView"][];
+        };
+        HubPlayerView: {
+            municipality: string;
+            player: components["schemas"]["PersonView"];
+            /**
+             * Format: int64
+             * @description How many of their weekly availability slots overlap the reader's
+             */
+            shared_slots: number;
+        };
+        HubResultView: {
+            /** Format: int64 */
+            id: number;
+            loser: components["schemas"]["PersonView"];
+            /** @description From the winner's side */
+            score: string;
+            tournament: components["schemas"]["TournamentRef"];
+            /** Format: date-time */
+            validated_at: string;
+            winner: components["schemas"]["PersonView"];
+        };
+        HubView: {
+            /** @description Validated clubs of the district (at most 6) */
+            clubs: components["schemas"]["ClubView"][];
+            /** @description The reader's district from their profile; empty: none set, every list is empty */
+            district: string;
+            municipality: string;
+            /** @description Players of the district whose availability overlaps the reader's; the reader's municipality first, never hidden players (at most 8) */
+            players: components["schemas"]["HubPlayerView"][];
+            /** @description Latest validated results of the district's public tournaments (at most 8) */
+            results: components["schemas"]["HubResultView"][];
+            /** @description Active tournaments of the district (at most 6) */
+            tournaments: components["schemas"]["TournamentView"][];
+        };
         JobRunView: {
             /** @description The run's counts, or {error} when it failed */
             detail: {
@@ -2098,6 +2709,21 @@ export interface components {
              */
             status: "active" | "requested";
         };
+        LeaderPlaceView: {
+            /** Format: int64 */
+            losses: number;
+            player: components["schemas"]["PersonView"];
+            /**
+             * Format: int64
+             * @description Points in the tournament (points rankings)
+             */
+            points: number;
+            /** Format: int64 */
+            position: number;
+            rating: components["schemas"]["RatingView"];
+            /** Format: int64 */
+            wins: number;
+        };
         LeaderRowView: {
             /** Format: int64 */
             losses: number;
@@ -2115,6 +2741,15 @@ export interface components {
             rating: components["schemas"]["RatingView"];
             /** Format: int64 */
             wins: number;
+        };
+        LeaderTournamentView: {
+            club_name: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** Format: int64 */
+            players: number;
+            ranking_type: string;
         };
         LeaderboardView: {
             /**
@@ -2137,6 +2772,14 @@ export interface components {
              */
             to: string | null;
         };
+        LeadersView: {
+            items: components["schemas"]["TournamentLeadersView"][];
+            /**
+             * Format: int64
+             * @description Offset of the next page (0: no more)
+             */
+            next_offset: number;
+        };
         Limits: {
             /** Format: int64 */
             max_games: number;
@@ -2155,6 +2798,20 @@ export interface components {
         };
         ListMatchesOutputBody: {
             items: components["schemas"]["MatchView"][];
+        };
+        ListMessagesOutputBody: {
+            /** @description Newest first */
+            items: components["schemas"]["MessageView"][];
+            /**
+             * Format: int64
+             * @description Pass as before for older messages; absent on the last page
+             */
+            next_before?: number;
+            /**
+             * Format: int64
+             * @description The furthest message the other members have read
+             */
+            seen_up_to: number;
         };
         ListNotificationsOutputBody: {
             items: components["schemas"]["NotificationView"][];
@@ -2183,6 +2840,14 @@ export interface components {
             /** Format: int64 */
             marked: number;
         };
+        MarkConversationReadInputBody: {
+            /**
+             * Format: int64
+             * @description The last message read; absent: all
+             * @default 0
+             */
+            up_to?: number;
+        };
         MatchLineView: {
             /** Format: int64 */
             id: number;
@@ -2197,8 +2862,12 @@ export interface components {
             winner_position_before: number;
         };
         MatchView: {
+            /** @description Download it as an .ics event (its players and referees, once it has a time) */
+            can_calendar: boolean;
             /** @description Call the match off (the players, and who manages the tournament's players) */
             can_cancel: boolean;
+            /** @description Open the match's conversation (its players and its referee) */
+            can_chat: boolean;
             /** @description Confirm the reported result (the player who did not report it) */
             can_confirm: boolean;
             /** @description Set or change the time and place (the players, before a result) */
@@ -2263,6 +2932,23 @@ export interface components {
             /** Format: int64 */
             user_id: number;
         };
+        MessageView: {
+            /** @description Plain text; links are rendered by the client */
+            body: string;
+            /** Format: int64 */
+            conversation_id: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The author (in lists of messages) */
+            sender?: components["schemas"]["PersonView"];
+            /**
+             * Format: int64
+             * @description Absent once the author's account was erased
+             */
+            sender_id?: number;
+        };
         MunicipalityView: {
             code: string;
             name: string;
@@ -2323,7 +3009,7 @@ export interface components {
             photo_url: string;
             /**
              * Format: int64
-             * @description Summed over every tournament
+             * @description Ranking points won in validated matches, all tournaments (the statistics page's figure)
              */
             points: number;
             role: string;
@@ -2395,6 +3081,8 @@ export interface components {
             games_lost: number;
             /** Format: int64 */
             games_won: number;
+            /** @description Level, XP, streak and achievements (SPEC §3) */
+            gamification: components["schemas"]["GamificationView"];
             /** Format: date-time */
             last_match_at: string | null;
             /** Format: int64 */
@@ -2473,6 +3161,24 @@ export interface components {
             items: components["schemas"]["PanelRowView"][];
             /** Format: int64 */
             total: number;
+        };
+        PopupsSeenInputBody: {
+            /** @description Codes shown */
+            achievements: string[];
+            /**
+             * Format: int64
+             * @description The level shown (0: none)
+             */
+            level: number;
+        };
+        PopupsView: {
+            /** @description Codes of new achievements, oldest first */
+            achievements: string[];
+            /**
+             * Format: int64
+             * @description The new level to announce (0: none)
+             */
+            level: number;
         };
         Problem: {
             /** @description Stable error key, e.g. validation.failed. */
@@ -2611,6 +3317,37 @@ export interface components {
             /** @enum {string} */
             role: "player" | "admin" | "superadmin";
         };
+        ScoreCheckInputBody: {
+            /** @description As a player would type it, from the first-named player's side */
+            score: string;
+        };
+        ScoreCheckView: {
+            /** @description The score as the app writes it */
+            canonical?: string;
+            /** @description Why it is not valid: a translation key */
+            code?: string;
+            /** @description Why it is not valid, in the reader's language */
+            reason?: string;
+            sets: components["schemas"]["ScoreSetView"][];
+            valid: boolean;
+            /**
+             * @description Who won: the first-named player or the second
+             * @enum {string}
+             */
+            winner?: "first" | "second";
+        };
+        ScoreSetView: {
+            /** Format: int64 */
+            a: number;
+            /** Format: int64 */
+            b: number;
+            super_tie_break: boolean;
+            /**
+             * Format: int64
+             * @description The loser's tie-break points, -1 when none
+             */
+            tie_break: number;
+        };
         Scoring: {
             /** Format: int64 */
             defeat: number;
@@ -2632,6 +3369,10 @@ export interface components {
             type: "tournament" | "club" | "player" | "challenge";
             /** @description In-app path */
             url: string;
+        };
+        SendMessageInputBody: {
+            /** @description Up to 2000 characters */
+            message: string;
         };
         SeriesPointView: {
             /** Format: date-time */
@@ -2749,6 +3490,10 @@ export interface components {
              */
             total: number;
         };
+        StartConversationInputBody: {
+            /** Format: int64 */
+            user_id: number;
+        };
         StatisticsOutputBody: {
             /**
              * Format: int64
@@ -2779,6 +3524,15 @@ export interface components {
         StatusInputBody: {
             /** @enum {string} */
             status: "active" | "suspended" | "paused";
+        };
+        StreakView: {
+            /** Format: int64 */
+            best: number;
+            /**
+             * Format: int64
+             * @description Consecutive weeks with a validated match, still alive this week (0: broken)
+             */
+            current: number;
         };
         SuggestionsOutputBody: {
             /** @description The caller has set a weekly availability */
@@ -2930,6 +3684,8 @@ export interface components {
             special_rules?: string;
         };
         TournamentDetailOutputBody: {
+            /** @description The caller may open the group conversation (private tournaments: members and creator) */
+            can_chat: boolean;
             /** @description Close the tournament (creator and super admins, while active) */
             can_close: boolean;
             /** @description Approve or reject (super admins, pending only) */
@@ -3010,6 +3766,11 @@ export interface components {
             special_rules: string;
             /** @enum {string} */
             status: "pending" | "active" | "rejected" | "inactive";
+        };
+        TournamentLeadersView: {
+            /** @description The first three of the standings (fewer in a small tournament) */
+            top: components["schemas"]["LeaderPlaceView"][];
+            tournament: components["schemas"]["LeaderTournamentView"];
         };
         TournamentPlaceView: {
             /**
@@ -3246,6 +4007,76 @@ export interface components {
             approve: boolean;
             /** @default  */
             notes?: string;
+        };
+        WeekRowView: {
+            /**
+             * Format: int64
+             * @description Positions gained in the player's own validated matches this week, all tournaments (net)
+             */
+            climb: number;
+            /**
+             * Format: int64
+             * @description Validated matches this week
+             */
+            matches: number;
+            player: components["schemas"]["PersonView"];
+            /** Format: int64 */
+            points: number;
+            rating: components["schemas"]["RatingView"];
+            /**
+             * Format: int64
+             * @description Validated wins this week
+             */
+            wins: number;
+        };
+        WeekView: {
+            /** @description Most positions gained, then wins */
+            climbs: components["schemas"]["WeekRowView"][];
+            /**
+             * Format: date-time
+             * @description Monday 00:00 of the reader's week (visitors: Europe/Lisbon)
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description The next Monday 00:00, excluded
+             */
+            to: string;
+            /** @description Most wins, then points */
+            wins: components["schemas"]["WeekRowView"][];
+        };
+        XpEventView: {
+            /** Format: int64 */
+            amount: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            match_id?: number;
+            /** @enum {string} */
+            reason: "played" | "won" | "beat_higher_rank" | "beat_higher_rated" | "profile" | "availability" | "first_tournament" | "first_challenge";
+        };
+        XpHistoryView: {
+            items: components["schemas"]["XpEventView"][];
+            /**
+             * Format: int64
+             * @description Cursor of the next page (0: no more)
+             */
+            next_before: number;
+        };
+        XpLeaderboardOutputBody: {
+            items: components["schemas"]["XpRowView"][];
+        };
+        XpRowView: {
+            /** Format: int64 */
+            level: number;
+            me?: boolean;
+            player: components["schemas"]["PersonView"];
+            /** Format: int64 */
+            position: number;
+            /** Format: int64 */
+            xp: number;
         };
     };
     responses: never;
@@ -4877,6 +5708,251 @@ export interface operations {
             };
             /** @description Unsupported Media Type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "get-calendar-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedView"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "rotate-calendar-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedView"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "revoke-calendar-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "calendar-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/calendar */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": unknown;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6734,6 +7810,841 @@ export interface operations {
             };
         };
     };
+    "list-conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationsOutputBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "start-conversation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartConversationInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationIDOutputBody"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "get-conversation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "list-messages": {
+        parameters: {
+            query?: {
+                /** @description Cursor: the id of the oldest message of the previous page */
+                before?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListMessagesOutputBody"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "send-message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendMessageInputBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "mark-conversation-read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MarkConversationReadInputBody"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "get-gamification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GamificationView"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "get-xp-leaderboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["XpLeaderboardOutputBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "get-gamification-popups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PopupsView"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "mark-gamification-popups-seen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PopupsSeenInputBody"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "list-xp-history": {
+        parameters: {
+            query?: {
+                /** @description next_before of the previous page (0: the newest) */
+                before?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["XpHistoryView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "list-districts": {
         parameters: {
             query?: never;
@@ -6751,6 +8662,101 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DistrictsOutputBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "get-home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HomeOutputBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "tennis-hub": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HubView"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Internal Server Error */
@@ -6873,6 +8879,181 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "compare-players": {
+        parameters: {
+            query?: {
+                /** @description Player ids, comma-separated: at most 4 (more is compare.too_many) */
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompareView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "list-tournament-leaders": {
+        parameters: {
+            query?: {
+                /** @description Tournaments to skip: next_offset of the previous page */
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeadersView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "get-top-of-week": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeekView"];
                 };
             };
             /** @description Internal Server Error */
@@ -7135,6 +9316,103 @@ export interface operations {
             };
         };
     };
+    "match-calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/calendar */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": unknown;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "cancel-match": {
         parameters: {
             query?: never;
@@ -7285,6 +9563,91 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "open-match-conversation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationIDOutputBody"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7794,6 +10157,53 @@ export interface operations {
             };
         };
     };
+    "unread-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadOutputBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "list-notifications": {
         parameters: {
             query?: {
@@ -8270,6 +10680,91 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PlayerHistoryOutputBody"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "export-player-history": {
+        parameters: {
+            query?: {
+                /** @description Only this tournament (0: all) */
+                tournament_id?: number;
+                /** @description First day (YYYY-MM-DD, the reader's time zone) */
+                from?: string;
+                /** @description Last day, included */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
                 };
             };
             /** @description Bad Request */
@@ -9074,6 +11569,102 @@ export interface operations {
             };
         };
     };
+    "check-score": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScoreCheckInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScoreCheckView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     search: {
         parameters: {
             query?: {
@@ -9841,6 +12432,100 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TournamentView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "open-tournament-conversation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationIDOutputBody"];
                 };
             };
             /** @description Bad Request */

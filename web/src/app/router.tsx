@@ -18,10 +18,6 @@ function page<P extends object>(load: () => Promise<{ default: ComponentType<P> 
   };
 }
 
-const comingSoonPage = () => import('./pages/ComingSoonPage');
-/** A page whose feature arrives in a later issue: its title and "coming soon". */
-const soon = (titleKey: string) => page(comingSoonPage, [], { titleKey });
-
 const legalPage = () => import('@/features/legal/pages/LegalPage');
 
 export const routes: RouteObject[] = [
@@ -42,7 +38,7 @@ export const routes: RouteObject[] = [
           { path: 'privacy', lazy: page(legalPage, ['legal'], { doc: 'privacy' as const }) },
           { path: 'test-admin', lazy: page(() => import('@/features/admin/pages/TestAdminPage'), ['admin']) },
           { path: 'tournaments', lazy: page(() => import('@/features/tournaments/pages/TournamentsPage'), ['tournaments']) },
-          { path: 'tournaments/:id', lazy: page(() => import('@/features/tournament/pages/TournamentPage'), ['tournament', 'tournaments', 'rating']) },
+          { path: 'tournaments/:id', lazy: page(() => import('@/features/tournament/pages/TournamentPage'), ['tournament', 'tournaments', 'rating', 'messages']) },
           { path: 'clubs', lazy: page(() => import('@/features/clubs/pages/ClubsPage'), ['clubs']) },
           { path: 'clubs/:id', lazy: page(() => import('@/features/clubs/pages/ClubPage'), ['clubs', 'tournaments']) },
           { path: 'auth/callback', lazy: page(() => import('@/features/auth/pages/AuthCallbackPage'), ['errors']) },
@@ -52,15 +48,15 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'profile', lazy: page(() => import('@/features/profile/pages/ProfilePage'), ['profile']) },
               { path: 'profile/enhanced', lazy: page(() => import('@/features/players/pages/EnhancedProfilePage'), ['players']) },
-              { path: 'players/:id', lazy: page(() => import('@/features/players/pages/PlayerPage'), ['players']) },
-              { path: 'players/:id/stats', lazy: page(() => import('@/features/stats/pages/PlayerStatsPage'), ['stats', 'rating']) },
-              { path: 'challenges', lazy: page(() => import('@/features/challenges/pages/ChallengesPage'), ['challenges', 'rating']) },
+              { path: 'players/:id', lazy: page(() => import('@/features/players/pages/PlayerPage'), ['players', 'messages']) },
+              { path: 'players/:id/stats', lazy: page(() => import('@/features/stats/pages/PlayerStatsPage'), ['stats', 'rating', 'gamification']) },
+              { path: 'challenges', lazy: page(() => import('@/features/challenges/pages/ChallengesPage'), ['challenges', 'rating', 'calendar', 'messages']) },
               { path: 'notifications', lazy: page(() => import('@/features/notifications/pages/NotificationsPage'), ['inbox']) },
-              { path: 'messages', lazy: soon('pages.messages') },
-              { path: 'settings', lazy: page(() => import('@/features/settings/pages/SettingsPage'), ['settings']) },
+              { path: 'messages', lazy: page(() => import('@/features/messages/pages/MessagesPage'), ['messages', 'live']) },
+              { path: 'settings', lazy: page(() => import('@/features/settings/pages/SettingsPage'), ['settings', 'calendar']) },
               { path: 'leaderboards', lazy: page(() => import('@/features/leaderboards/pages/LeaderboardsPage'), ['leaderboards', 'rating']) },
-              { path: 'gamification', lazy: soon('pages.gamification') },
-              { path: 'tennis-hub', lazy: soon('pages.tennisHub') },
+              { path: 'gamification', lazy: page(() => import('@/features/gamification/pages/GamificationPage'), ['gamification']) },
+              { path: 'tennis-hub', lazy: page(() => import('@/features/hub/pages/TennisHubPage'), ['hub']) },
             ],
           },
           // The admin area: admins and super admins (the ones who see its button and quick access).

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { challengeKeys, matchKeys } from '@/features/challenges/api/keys';
 import { notificationKeys } from '@/features/notifications/api/keys';
 import { tournamentKey } from '@/features/tournament/api/get-tournament';
+import { conversationKeys } from './conversations';
+import { gamificationKeys } from './gamification';
 import { backoff, keysFor, liveKeys } from './live';
 
 describe('live updates', () => {
@@ -11,6 +13,9 @@ describe('live updates', () => {
     expect(matchKeys.one(3, 9).slice(0, 2)).toEqual([...liveKeys.matches(3)]);
     expect([...tournamentKey(5)]).toEqual([...liveKeys.tournament(5)]);
     expect(tournamentKey(5)[0]).toEqual(liveKeys.tournaments[0]);
+    expect(conversationKeys.messages(3, 7).slice(0, 2)).toEqual([...liveKeys.conversations(3)]);
+    expect(keysFor(3, { type: 'message', conversation_id: 7 })).toEqual([liveKeys.conversations(3)]);
+    expect(gamificationKeys.popups(3).slice(0, 2)).toEqual([...liveKeys.gamification(3)]);
   });
 
   it('maps events to keys', () => {
@@ -24,7 +29,8 @@ describe('live updates', () => {
       ['challenges', 3],
       ['matches', 3],
     ]);
-    expect(keysFor(3, { type: 'resync' })).toHaveLength(4);
+    expect(keysFor(3, { type: 'resync' })).toHaveLength(6);
+    expect(keysFor(3, { type: 'gamification' })).toEqual([['gamification', 3]]);
     expect(keysFor(3, { type: 'presence', user_id: 4, online: true })).toEqual([]);
   });
 

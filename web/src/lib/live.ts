@@ -22,7 +22,8 @@ export interface LiveEvent {
 
 /**
  * The query keys the events cover, as prefixes. They mirror the features' key factories
- * (notifications/api/keys.ts, challenges/api/keys.ts, tournament/api/get-tournament.ts); the
+ * (notifications/api/keys.ts, challenges/api/keys.ts, tournament/api/get-tournament.ts,
+ * lib/conversations.ts); the
  * test live.test.ts fails if they drift apart.
  */
 export const liveKeys = {
@@ -31,6 +32,8 @@ export const liveKeys = {
   matches: (userId: number) => ['matches', userId] as const,
   tournament: (id: number) => ['tournaments', 'detail', id] as const,
   tournaments: ['tournaments'] as const,
+  conversations: (userId: number) => ['conversations', userId] as const,
+  gamification: (userId: number) => ['gamification', userId] as const,
 };
 
 /** The keys to invalidate for an event (none for presence and typing: listeners get those). */
@@ -44,6 +47,10 @@ export function keysFor(userId: number, e: LiveEvent): QueryKey[] {
       if (e.tournament_id) keys.push(liveKeys.tournament(e.tournament_id));
       return keys;
     }
+    case 'message':
+      return [liveKeys.conversations(userId)];
+    case 'gamification':
+      return [liveKeys.gamification(userId)];
     case 'resync':
       return everything(userId);
     default:
@@ -52,7 +59,14 @@ export function keysFor(userId: number, e: LiveEvent): QueryKey[] {
 }
 
 function everything(userId: number): QueryKey[] {
-  return [liveKeys.notifications(userId), liveKeys.challenges(userId), liveKeys.matches(userId), liveKeys.tournaments];
+  return [
+    liveKeys.notifications(userId),
+    liveKeys.challenges(userId),
+    liveKeys.matches(userId),
+    liveKeys.tournaments,
+    liveKeys.conversations(userId),
+    liveKeys.gamification(userId),
+  ];
 }
 
 /** Reconnection delay: 1 s doubling to 30 s, with jitter (half to all of it). */

@@ -1,9 +1,8 @@
-import { LogIn, Search } from 'lucide-react';
+import { LogIn } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { Button } from '@/components/ui/Button';
-import { useToast } from '@/components/ui/Toast';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/SessionProvider';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -11,10 +10,12 @@ import { loadSignedInShell } from './loadSignedInShell';
 import { Logo } from './Logo';
 import { MobileMenu } from './MobileMenu';
 import { MAIN_NAV } from './nav';
+import { SearchLauncher } from './SearchLauncher';
 import { ThemeToggle } from './ThemeToggle';
 
 const AdminPanelButton = lazy(() => loadSignedInShell().then((m) => ({ default: m.AdminPanelButton })));
 const NotificationBell = lazy(() => loadSignedInShell().then((m) => ({ default: m.NotificationBell })));
+const MessagesLink = lazy(() => loadSignedInShell().then((m) => ({ default: m.MessagesLink })));
 const UserMenu = lazy(() => loadSignedInShell().then((m) => ({ default: m.UserMenu })));
 
 /** Holds the place of the user menu while the session or its code loads (no Login flash). */
@@ -25,7 +26,6 @@ function AccountPlaceholder() {
 export function Header() {
   const { t } = useTranslation();
   const { user, initialLoading, login } = useSession();
-  const toast = useToast();
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/80">
@@ -58,19 +58,10 @@ export function Header() {
               <AdminPanelButton />
             </Suspense>
           )}
-          {/* Global search arrives with its own issue; until then the button says so. */}
-          <Button
-            variant="ghost"
-            size="icon"
-            className="max-sm:w-9"
-            aria-label={t('header.search')}
-            title={t('header.search')}
-            onClick={() => toast.info(t('header.search'), t('header.searchSoon'))}
-          >
-            <Search className="h-5 w-5" aria-hidden="true" />
-          </Button>
+          <SearchLauncher />
           {user && (
             <Suspense fallback={null}>
+              <MessagesLink />
               <NotificationBell />
             </Suspense>
           )}

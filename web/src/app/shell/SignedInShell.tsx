@@ -26,6 +26,9 @@ import { isAdminOrAbove, isSuperAdmin, userName, type Role } from '@/lib/user';
 // The notification bell rides in this chunk: loaded once someone is signed in, like the rest.
 export { NotificationBell } from '@/features/notifications/components/NotificationBell';
 export { LiveUpdates } from './LiveUpdates';
+export { MessagesLink } from './MessagesLink';
+// The signed-in home's loader (features/home/pages/HomePage.tsx reaches it through this chunk).
+export { loadSignedInHome } from '@/features/home/dashboard/entry';
 
 /**
  * The shell's pieces for signed-in users (spec §2 "Shell"): admin panel button, notification bell,

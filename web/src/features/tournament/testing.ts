@@ -8,6 +8,7 @@ export function makeTournament(overrides: Partial<TournamentDetail> = {}): Tourn
     name: 'Escada do Parque',
     status: 'active',
     privacy: 'public',
+    can_chat: false,
     ranking_type: 'points',
     preset: 'standard',
     scoring: { win_vs_higher: 3, win_vs_lower: 2, defeat: -1 },

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/Button';
 import { PageTitle } from '@/components/ui/PageTitle';
 import { SectionCard } from '@/components/ui/SectionCard';
 import { Spinner } from '@/components/ui/Spinner';
+import { formatPhone } from '@/lib/phone';
 import { adminPlayerQuery, runAccountAction, type AccountAction, type AdminPlayerDetail } from '../api/admin-player';
 import { adminKey } from '../api/keys';
 import { AdminLayout } from '../components/AdminLayout';
@@ -78,7 +79,7 @@ export default function AdminPlayerPage() {
             <dt className="text-muted">{t('player.place')}</dt>
             <dd className="text-fg">{place || '—'}</dd>
             <dt className="text-muted">{t('player.phone')}</dt>
-            <dd className="text-fg">{p.phone || '—'}</dd>
+            <dd className="text-fg">{p.phone ? formatPhone(p.phone) : '—'}</dd>
           </dl>
           <Link to={`/players/${p.id}`} className="mt-4 inline-block text-sm font-medium text-brand hover:underline">
             {t('player.publicProfile')}

@@ -1,6 +1,7 @@
 import { CalendarClock, Hourglass, MessageSquareQuote, Swords, Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { MessageButton } from '@/components/MessageButton';
 import type { Challenge } from '../api/list-challenges';
 import { formatDateTime, timeLeft } from '../lib/format';
 import { ChallengeActions } from './ChallengeActions';
@@ -63,6 +64,7 @@ export function ChallengeCard({ challenge: c, now }: { challenge: Challenge; now
         </div>
         <div className="flex flex-wrap gap-2">
           <ChallengeActions challenge={c} />
+          {!other.deleted && <MessageButton userId={other.id} name={other.display_name} variant="ghost" />}
           {c.match_id ? (
             <Link
               to={`/challenges?match=${c.match_id}`}

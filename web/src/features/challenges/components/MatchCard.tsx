@@ -1,12 +1,16 @@
-import { CalendarClock, MapPin, Trophy } from 'lucide-react';
+import { CalendarClock, CalendarPlus, MapPin, Trophy } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { downloadMatchCalendar } from '@/lib/calendar';
 import { cn } from '@/lib/cn';
+import { usePersonName } from '@/lib/person';
+import { showToast } from '@/lib/toast';
 import { useSession } from '@/lib/SessionProvider';
 import type { Match } from '../api/list-matches';
 import { formatDateTime } from '../lib/format';
 import { MatchActions } from './MatchActions';
+import { MatchChat } from './MatchChat';
 import { PersonLine } from './PersonLine';
 import { ResultSummary } from './ResultSummary';
 import { Badge, MatchStateBadge } from './StatusBadge';
@@ -17,6 +21,27 @@ function usePlace(m: Match) {
   return [m.location, m.court && t('match.court', { court: m.court }), m.surface && t(`surfaces.${m.surface}`, { defaultValue: m.surface })]
     .filter(Boolean)
     .join(' · ');
+}
+
+/** Downloads the match as an .ics event (its players and referees: the server's can_calendar). */
+function CalendarButton({ match: m, meId }: { match: Match; meId?: number }) {
+  const { t } = useTranslation('calendar');
+  const name = usePersonName();
+  const other = m.player1.id === meId ? m.player2 : m.player1;
+  return (
+    <button
+      type="button"
+      data-testid="match-calendar"
+      onClick={() =>
+        void downloadMatchCalendar(m.id).catch(() => showToast({ variant: 'error', title: t('download'), description: t('feed.failed') }))
+      }
+      aria-label={t('downloadLabel', { name: name(other) })}
+      className="ml-1 inline-flex items-center gap-1 rounded-lg px-2 py-1 text-sm font-medium text-brand hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-ring"
+    >
+      <CalendarPlus className="h-4 w-4" aria-hidden="true" />
+      {t('download')}
+    </button>
+  );
 }
 
 /**
@@ -71,6 +96,7 @@ export function MatchCard({ match: m, highlight = false, as: Tag = 'li' }: { mat
           <p className="flex items-center gap-2 text-fg">
             <CalendarClock className="h-4 w-4 shrink-0 text-muted" aria-hidden="true" />
             <time dateTime={m.scheduled_at}>{formatDateTime(m.scheduled_at, language)}</time>
+            {m.can_calendar && <CalendarButton match={m} meId={user?.id} />}
           </p>
         ) : m.proposed_times.length > 0 ? (
           <div className="flex flex-wrap items-center gap-2">
@@ -98,8 +124,9 @@ export function MatchCard({ match: m, highlight = false, as: Tag = 'li' }: { mat
       {!m.score && m.validation_notes && m.state !== 'cancelled' && (
         <p className="mt-3 rounded-lg bg-surface-2 px-3 py-2 text-sm text-fg">{t('match.rejectedNotes', { notes: m.validation_notes })}</p>
       )}
-      <div className="mt-4">
+      <div className="mt-4 flex flex-wrap items-start justify-between gap-2">
         <MatchActions match={m} />
+        <MatchChat match={m} />
       </div>
     </Tag>
   );

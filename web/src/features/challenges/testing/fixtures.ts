@@ -51,6 +51,8 @@ export function match(overrides: Partial<Match> = {}): Match {
     can_dispute: false,
     can_validate: false,
     can_cancel: true,
+    can_calendar: false,
+    can_chat: true,
     ...overrides,
   };
 }

@@ -10,6 +10,7 @@ import { Tabs } from '@/components/ui/Tabs';
 import { ClubTournaments } from '@/features/tournaments/components/ClubTournaments';
 import { ApiError } from '@/lib/api';
 import { placeNames, useDistricts } from '@/lib/geo';
+import { formatPhone } from '@/lib/phone';
 import { useSession } from '@/lib/SessionProvider';
 import { clubQuery, type ClubDetail } from '../api/get-club';
 import { clubsKey } from '../api/list-clubs';
@@ -80,7 +81,7 @@ function InfoTab({ club }: { club: ClubDetail }) {
         {club.phone && (
           <InfoRow icon={Phone} label={t('form.phone')}>
             <a href={`tel:${club.phone}`} className={link}>
-              {club.phone}
+              {formatPhone(club.phone)}
             </a>
           </InfoRow>
         )}

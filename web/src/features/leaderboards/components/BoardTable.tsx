@@ -1,3 +1,4 @@
+import { GitCompareArrows } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ProvisionalMark } from '@/components/RatingMarks';
@@ -5,8 +6,14 @@ import { Avatar } from '@/components/ui/Avatar';
 import { cn } from '@/lib/cn';
 import type { LeaderRow } from '../api/leaderboards';
 
+/** Adding a row's player to the comparison (signed-in readers): the ids already in it. */
+export interface CompareAction {
+  ids: readonly number[];
+  onAdd: (id: number) => void;
+}
+
 /** The ranking rows; the reader's own row is highlighted and marked for "show me". */
-export function BoardTable({ rows, meId, caption }: { rows: LeaderRow[]; meId: number; caption: string }) {
+export function BoardTable({ rows, meId, caption, compare }: { rows: LeaderRow[]; meId: number; caption: string; compare?: CompareAction }) {
   const { t } = useTranslation('leaderboards');
   return (
     <div className="overflow-x-auto rounded-2xl border border-border bg-surface shadow-sm">
@@ -25,6 +32,11 @@ export function BoardTable({ rows, meId, caption }: { rows: LeaderRow[]; meId: n
             </th>
             <th scope="col" className="hidden px-1.5 py-2 sm:px-3 text-right sm:table-cell">{t('columns.matches')}</th>
             <th scope="col" className="px-1.5 py-2 sm:px-3 text-right">{t('columns.rating')}</th>
+            {compare && (
+              <th scope="col" className="px-1.5 py-2 sm:px-3">
+                <span className="sr-only">{t('compare.add')}</span>
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -60,11 +72,37 @@ export function BoardTable({ rows, meId, caption }: { rows: LeaderRow[]; meId: n
                     <ProvisionalMark provisional={r.rating.provisional} />
                   </span>
                 </td>
+                {compare && (
+                  <td className="px-1.5 py-1 sm:px-3 text-right">
+                    <CompareButton name={name} added={compare.ids.includes(r.player.id)} onAdd={() => compare.onAdd(r.player.id)} />
+                  </td>
+                )}
               </tr>
             );
           })}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The row's "Compare" button: adds the player, or says they are in the comparison already. */
+export function CompareButton({ name, added, onAdd, compact }: { name: string; added: boolean; onAdd: () => void; compact?: boolean }) {
+  const { t } = useTranslation('leaderboards');
+  return (
+    <button
+      type="button"
+      onClick={onAdd}
+      disabled={added}
+      aria-label={added ? t('compare.inComparison', { name }) : t('compare.addName', { name })}
+      data-testid="compare-add"
+      className={cn(
+        'inline-flex min-h-9 min-w-9 cursor-pointer items-center justify-center gap-1 rounded-lg border border-border px-2 text-xs font-medium text-fg hover:bg-surface-2',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-default disabled:border-brand disabled:text-brand',
+      )}
+    >
+      <GitCompareArrows className="h-4 w-4" aria-hidden="true" />
+      {!compact && <span className="hidden md:inline">{t('compare.add')}</span>}
+    </button>
   );
 }

@@ -1,151 +1,131 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { Download, LocateFixed } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { PageTitle } from '@/components/ui/PageTitle';
-import { Spinner } from '@/components/ui/Spinner';
 import { Tabs } from '@/components/ui/Tabs';
-import { currentLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/SessionProvider';
 import { showToast } from '@/lib/toast';
-import { BOARD_PAGE, PERIODS, downloadLeaderboardCSV, leaderboardQuery, type Period } from '../api/leaderboards';
-import { BoardTable } from '../components/BoardTable';
+import { MAX_COMPARE, PERIODS, parseIds, type Period } from '../api/leaderboards';
+import type { CompareAction } from '../components/BoardTable';
+import { CompareTab } from '../components/CompareTab';
+import { GlobalBoard } from '../components/GlobalBoard';
+import { LeadersTab } from '../components/LeadersTab';
+import { WeekTab } from '../components/WeekTab';
 
-/** The period in ?period= (a shared link opens it), all time when absent or unknown. */
-function usePeriod(): [Period, (p: Period) => void] {
+const VIEWS = ['ranking', 'leaders', 'week', 'compare'] as const;
+type View = (typeof VIEWS)[number];
+
+/**
+ * The page's state lives in the URL so that a link reopens it: ?tab= (the view, ranking when
+ * absent), ?period= (the global ranking's period, all time when absent) and ?ids= (the players
+ * of the comparison, comma-separated).
+ */
+function useBoardParams() {
   const [params, setParams] = useSearchParams();
-  const raw = params.get('period') ?? '';
-  const period = (PERIODS as readonly string[]).includes(raw) ? (raw as Period) : 'all';
-  const set = (next: Period) =>
+  const rawTab = params.get('tab') ?? '';
+  const view = (VIEWS as readonly string[]).includes(rawTab) ? (rawTab as View) : 'ranking';
+  const rawPeriod = params.get('period') ?? '';
+  const period = (PERIODS as readonly string[]).includes(rawPeriod) ? (rawPeriod as Period) : 'all';
+  const ids = parseIds(params.get('ids'));
+  const update = (edit: (out: URLSearchParams) => void) =>
     setParams(
       (prev) => {
         const out = new URLSearchParams(prev);
-        if (next === 'all') out.delete('period');
-        else out.set('period', next);
+        edit(out);
         return out;
       },
       { replace: true },
     );
-  return [period, set];
+  return {
+    view,
+    period,
+    ids,
+    setView: (v: View) => update((out) => (v === 'ranking' ? out.delete('tab') : out.set('tab', v))),
+    setPeriod: (p: Period) => update((out) => (p === 'all' ? out.delete('period') : out.set('period', p))),
+    setIds: (next: readonly number[]) => update((out) => (next.length ? out.set('ids', next.join(',')) : out.delete('ids'))),
+  };
 }
 
-/** The period's first and last day in the reader's language (`to` is excluded: the day before). */
-function rangeDays(from: string | null | undefined, to: string | null | undefined) {
-  if (!from || !to) return null;
-  const fmt = new Intl.DateTimeFormat(currentLanguage(), { day: 'numeric', month: 'long' });
-  return { from: fmt.format(new Date(from)), to: fmt.format(new Date(new Date(to).getTime() - 1)) };
-}
-
-function Board({ period }: { period: Period }) {
-  const { t } = useTranslation('leaderboards');
-  const { user } = useSession();
-  const viewerId = user?.id ?? 0;
-  // Where the list starts: the top, or a page around the reader after "show me".
-  const [start, setStart] = useState(0);
-  const [focusMe, setFocusMe] = useState(false);
-  const query = useInfiniteQuery(leaderboardQuery(viewerId, period, start));
-  const pages = query.data?.pages ?? [];
-  const rows = pages.flatMap((p) => p.items);
-  const me = pages[0]?.me ?? null;
-  const [exporting, setExporting] = useState(false);
-
-  useEffect(() => {
-    if (!focusMe || !rows.some((r) => r.player.id === viewerId)) return;
-    const el = document.getElementById('leaderboard-me');
-    el?.scrollIntoView({ block: 'center' });
-    el?.focus();
-    setFocusMe(false);
-  }, [focusMe, rows, viewerId]);
-
-  function showMe() {
-    if (!me) return;
-    setFocusMe(true);
-    if (!rows.some((r) => r.player.id === viewerId)) setStart(Math.max(0, me.position - 1 - Math.floor(BOARD_PAGE / 2)));
-  }
-
-  async function exportCSV() {
-    setExporting(true);
-    try {
-      await downloadLeaderboardCSV(period);
-    } catch {
-      showToast({ title: t('exportFailed'), variant: 'error' });
-    } finally {
-      setExporting(false);
-    }
-  }
-
-  const caption = t('caption', { period: t(`periods.${period}`) });
-  const days = rangeDays(pages[0]?.from, pages[0]?.to);
-  return (
-    <div className="mt-4 space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-muted" data-testid="leaderboard-range">
-          {days ? t('periodRange', days) : t('periods.all')}
-        </p>
-        <div className="flex flex-wrap gap-2">
-          {viewerId > 0 && (
-            <Button variant="outline" size="sm" onClick={showMe} disabled={!me}>
-              <LocateFixed className="h-4 w-4" aria-hidden="true" />
-              {t('showMe')}
-            </Button>
-          )}
-          <Button variant="outline" size="sm" onClick={() => void exportCSV()} disabled={exporting}>
-            <Download className="h-4 w-4" aria-hidden="true" />
-            {exporting ? t('exporting') : t('export')}
-          </Button>
-        </div>
-      </div>
-      {viewerId > 0 && query.isSuccess && !me && <p className="text-sm text-muted">{t('notRanked')}</p>}
-      {query.isPending ? (
-        <Spinner className="py-12" label={t('loading')} />
-      ) : query.isError ? (
-        <div role="alert" className="rounded-2xl border border-border bg-surface p-6 text-center">
-          <p className="font-semibold text-fg">{t('loadFailed')}</p>
-          <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
-      ) : rows.length === 0 ? (
-        <p className="rounded-xl bg-surface-2 px-4 py-6 text-center text-sm text-muted">{t('empty')}</p>
-      ) : (
-        <>
-          {start > 0 && (
-            <Button variant="ghost" size="sm" onClick={() => setStart(0)}>
-              {t('backToTop')}
-            </Button>
-          )}
-          <BoardTable rows={rows} meId={viewerId} caption={caption} />
-          {query.hasNextPage && (
-            <div className="flex justify-center">
-              <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                {query.isFetchingNextPage ? t('loading') : t('loadMore')}
-              </Button>
-            </div>
-          )}
-        </>
-      )}
-    </div>
-  );
-}
-
-/** /leaderboards: the global ranking, all time / this month / this week (issue 14). */
+/** /leaderboards: the global ranking (all time / this month / this week), tournament leaders, top of the week and the comparison (issue 14). */
 export default function LeaderboardsPage() {
   const { t } = useTranslation('leaderboards');
-  const [period, setPeriod] = usePeriod();
-  return (
-    <section className="mx-auto max-w-4xl px-3 py-6 sm:px-4 sm:py-8">
-      <PageTitle title={t('title')} />
-      <p className="mt-2 text-sm text-muted" data-testid="leaderboard-counts">
+  const { user } = useSession();
+  const { view, period, ids, setView, setPeriod, setIds } = useBoardParams();
+  const [tooMany, setTooMany] = useState(false);
+
+  function add(id: number) {
+    if (ids.includes(id)) return;
+    if (ids.length >= MAX_COMPARE) {
+      setTooMany(true);
+      showToast({ title: t('compare.max'), variant: 'error' });
+      return;
+    }
+    setTooMany(false);
+    setIds([...ids, id]);
+  }
+  function remove(id: number) {
+    setTooMany(false);
+    setIds(ids.filter((x) => x !== id));
+  }
+  const compare: CompareAction | undefined = user ? { ids, onAdd: add } : undefined;
+
+  const ranking = (
+    <div>
+      <p className="text-sm text-muted" data-testid="leaderboard-counts">
         {t('counts')}
       </p>
       <Tabs
-        className="mt-6"
+        className="mt-4"
         label={t('periodsLabel')}
         value={period}
         onValueChange={setPeriod}
-        tabs={PERIODS.map((p) => ({ id: p, label: t(`periods.${p}`), content: <Board key={p} period={p} /> }))}
+        tabs={PERIODS.map((p) => ({ id: p, label: t(`periods.${p}`), content: <GlobalBoard key={p} period={p} compare={compare} /> }))}
+      />
+    </div>
+  );
+  const contents: Record<View, React.ReactNode> = {
+    ranking,
+    leaders: <LeadersTab compare={compare} />,
+    week: <WeekTab compare={compare} />,
+    compare: <CompareTab ids={ids} onAdd={add} onRemove={remove} tooMany={tooMany} />,
+  };
+  return (
+    <section className="mx-auto max-w-4xl px-3 py-6 sm:px-4 sm:py-8">
+      <PageTitle title={t('title')} />
+      {ids.length > 0 && view !== 'compare' && (
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-2 rounded-xl border border-brand bg-brand/10 px-3 py-2" data-testid="compare-tray">
+          <p className="text-sm text-fg">{t('compare.selected', { count: ids.length, max: MAX_COMPARE })}</p>
+          <div className="flex gap-2">
+            <Button variant="ghost" size="sm" onClick={() => setIds([])}>
+              {t('compare.clear')}
+            </Button>
+            <Button
+              size="sm"
+              onClick={() => {
+                setTooMany(false);
+                setView('compare');
+              }}
+            >
+              {t('compare.open')}
+            </Button>
+          </div>
+          {tooMany && (
+            <p role="alert" className="w-full text-sm font-medium text-danger">
+              {t('compare.max')}
+            </p>
+          )}
+        </div>
+      )}
+      <Tabs
+        className="mt-6"
+        label={t('views.label')}
+        value={view}
+        onValueChange={(v) => {
+          setTooMany(false);
+          setView(v);
+        }}
+        tabs={VIEWS.map((v) => ({ id: v, label: t(`views.${v}`), content: contents[v] }))}
       />
     </section>
   );

@@ -1,15 +1,18 @@
-import { BarChart3, CalendarClock, Lock, Mail, MapPin, Medal, MessageCircle, Pencil, Phone, Send, Trophy, UserRound, type LucideIcon } from 'lucide-react';
+import { BarChart3, CalendarClock, Lock, Mail, MapPin, MessageCircle, Pencil, Phone, Send, UserRound, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { MessageButton } from '@/components/MessageButton';
 import { PresenceBadge } from '@/components/PresenceBadge';
 import { Avatar } from '@/components/ui/Avatar';
 import { buttonClasses } from '@/components/ui/Button';
 import { PageTitle } from '@/components/ui/PageTitle';
 import { SectionCard } from '@/components/ui/SectionCard';
 import { placeNames, useDistricts } from '@/lib/geo';
+import { formatPhone } from '@/lib/phone';
 import type { Player } from '../api/get-player';
 import { HomeClubFact } from './HomeClubFact';
+import { ProfileSummary } from './ProfileSummary';
 import { WeeklyAvailability } from './WeeklyAvailability';
 
 export const CONTACT_FIELDS = ['email', 'phone', 'whatsapp', 'signal', 'telegram'] as const;
@@ -42,11 +45,6 @@ export function visibleContacts(player: Player): [ContactField, string][] {
     const value = player[f];
     return typeof value === 'string' && value.trim() !== '' ? [[f, value] as [ContactField, string]] : [];
   });
-}
-
-function Soon() {
-  const { t } = useTranslation('players');
-  return <p className="rounded-xl bg-surface-2 px-4 py-6 text-center text-sm text-muted">{t('soon')}</p>;
 }
 
 /**
@@ -99,6 +97,7 @@ export function PlayerProfile({ player, banner }: { player: Player; banner?: Rea
             </p>
           ) : null}
         </div>
+        {!player.is_self && <MessageButton userId={player.id} name={name} size="md" />}
         <Link to={`/players/${player.id}/stats`} className={buttonClasses('outline', 'md')} data-testid="stats-link">
           <BarChart3 className="h-4 w-4" aria-hidden="true" />
           {t('statistics')}
@@ -145,7 +144,7 @@ export function PlayerProfile({ player, banner }: { player: Player; banner?: Rea
                             className="break-all font-medium text-brand underline-offset-2 hover:underline"
                             {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
                           >
-                            {value}
+                            {formatPhone(value)}
                           </a>
                         ) : (
                           <span className="break-all font-medium text-fg">{value}</span>
@@ -177,17 +176,7 @@ export function PlayerProfile({ player, banner }: { player: Player; banner?: Rea
         </SectionCard>
       </div>
 
-      <div className="mt-6 grid gap-6 md:grid-cols-3">
-        <SectionCard compact icon={BarChart3} title={t('sections.statistics')}>
-          <Soon />
-        </SectionCard>
-        <SectionCard compact icon={Medal} title={t('sections.achievements')}>
-          <Soon />
-        </SectionCard>
-        <SectionCard compact icon={Trophy} title={t('sections.tournaments')}>
-          <Soon />
-        </SectionCard>
-      </div>
+      <ProfileSummary playerId={player.id} />
     </div>
   );
 }

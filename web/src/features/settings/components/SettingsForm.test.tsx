@@ -22,6 +22,7 @@ function setup(answer: (r: Request) => Response | Promise<Response> = async (r) 
     ['GET', '/api/settings', () => ok(SETTINGS)],
     ['PUT', '/api/settings', answer],
     ['GET', '/api/profile/deletion', () => ok({ pending: false })],
+    ['GET', '/api/calendar/feed', () => ok({ active: false })],
   ]);
   renderPage(<SettingsPage />);
   return { ...api, user: userEvent.setup() };

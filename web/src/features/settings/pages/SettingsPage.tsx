@@ -5,6 +5,7 @@ import { PageTitle } from '@/components/ui/PageTitle';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { useSession } from '@/lib/SessionProvider';
 import { settingsQuery } from '../api/get-settings';
+import { CalendarFeedSection } from '../components/CalendarFeedSection';
 import { DeleteAccountSection } from '../components/DeleteAccountSection';
 import { SettingsForm } from '../components/SettingsForm';
 
@@ -31,6 +32,9 @@ export default function SettingsPage() {
         ) : (
           <SettingsForm userId={user?.id ?? 0} initial={query.data} />
         )}
+      </div>
+      <div className="mt-8">
+        <CalendarFeedSection userId={user?.id ?? 0} />
       </div>
       <div className="mt-8">
         <DeleteAccountSection userId={user?.id ?? 0} />

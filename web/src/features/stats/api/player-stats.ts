@@ -1,34 +1,14 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { components } from '@/api/schema';
-import { ApiError, request } from '@/lib/api';
+import { request } from '@/lib/api';
+import { downloadFile } from '@/lib/download';
+import { statsKeys, statsRetry, type HistoryFilter } from '@/lib/player-stats';
 
-export type PlayerStats = components['schemas']['PlayerStatsView'];
 export type HistoryItem = components['schemas']['HistoryItemView'];
 export type HistoryPage = components['schemas']['PlayerHistoryOutputBody'];
 
-/** Filters of the History tab: a tournament (0: all) and a period of days (YYYY-MM-DD, '' open). */
-export interface HistoryFilter {
-  tournamentId: number;
-  from: string;
-  to: string;
-}
-
-export const statsKeys = {
-  all: (viewerId: number, id: number) => ['player-stats', viewerId, id] as const,
-  overview: (viewerId: number, id: number) => [...statsKeys.all(viewerId, id), 'overview'] as const,
-  history: (viewerId: number, id: number, f: HistoryFilter) => [...statsKeys.all(viewerId, id), 'history', f] as const,
-};
-
-// 'Player not found' is an answer, not a hiccup: do not ask again.
-const retry = (count: number, error: Error) => !(error instanceof ApiError && error.status === 404) && count < 1;
-
-export function playerStatsQuery(viewerId: number, id: number) {
-  return queryOptions({
-    queryKey: statsKeys.overview(viewerId, id),
-    queryFn: () => request((api) => api.GET('/api/players/{id}/stats', { params: { path: { id } } }), { errorToast: false }),
-    retry,
-  });
-}
+// The overview query and the key factory are shared with the profile cards (src/lib).
+export { playerStatsQuery, statsKeys, type HistoryFilter, type PlayerStats } from '@/lib/player-stats';
 
 export const HISTORY_PAGE = 20;
 
@@ -54,6 +34,21 @@ export function playerHistoryQuery(viewerId: number, id: number, f: HistoryFilte
       ),
     initialPageParam: 0,
     getNextPageParam: (last: HistoryPage) => (last.next_before > 0 ? last.next_before : undefined),
-    retry,
+    retry: statsRetry,
   });
+}
+
+/** The query string of a history filter (what the History tab shows, for the CSV export). */
+export function historyParams(f: HistoryFilter): string {
+  const q = new URLSearchParams();
+  if (f.tournamentId) q.set('tournament_id', String(f.tournamentId));
+  if (f.from) q.set('from', f.from);
+  if (f.to) q.set('to', f.to);
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+/** Downloads the CSV of the filtered history; throws on failure. */
+export function downloadHistoryCSV(id: number, f: HistoryFilter): Promise<void> {
+  return downloadFile(`/api/players/${id}/history.csv${historyParams(f)}`, `history-${id}.csv`);
 }

@@ -7,7 +7,8 @@ import { SelectField, TextField } from '@/components/ui/Field';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/SessionProvider';
-import { playerHistoryQuery, type HistoryFilter, type HistoryItem, type PlayerStats } from '../api/player-stats';
+import { showToast } from '@/lib/toast';
+import { downloadHistoryCSV, playerHistoryQuery, type HistoryFilter, type HistoryItem, type PlayerStats } from '../api/player-stats';
 import { dayDate, signed } from '../lib/format';
 import { Empty, LoadState } from './StatesBits';
 
@@ -56,6 +57,17 @@ export function HistoryTab({ stats }: { stats: PlayerStats }) {
   const query = useInfiniteQuery(playerHistoryQuery(user?.id ?? 0, stats.player.id, filter));
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   const fieldError = query.error instanceof ApiError ? query.error.fieldErrors : {};
+  const [exporting, setExporting] = useState(false);
+  async function exportCSV() {
+    setExporting(true);
+    try {
+      await downloadHistoryCSV(stats.player.id, filter);
+    } catch {
+      showToast({ title: t('history.exportFailed'), variant: 'error' });
+    } finally {
+      setExporting(false);
+    }
+  }
   return (
     <div className="grid gap-4">
       <form className="grid gap-3 sm:grid-cols-3" onSubmit={(e) => e.preventDefault()} aria-label={t('history.filters')}>
@@ -76,6 +88,9 @@ export function HistoryTab({ stats }: { stats: PlayerStats }) {
         <Empty>{filter.tournamentId || filter.from || filter.to ? t('history.noneFiltered') : t('history.empty')}</Empty>
       ) : (
         <>
+          <Button variant="outline" className="justify-self-end" disabled={exporting} onClick={() => void exportCSV()} data-testid="history-export">
+            {exporting ? t('history.exporting') : t('history.export')}
+          </Button>
           <ol className="grid gap-2" aria-label={t('history.title')}>
             {items.map((item) => (
               <Row key={item.id} item={item} />

@@ -30,6 +30,14 @@ export function OverviewTab({ stats }: { stats: PlayerStats }) {
         <Stat label={t('overview.points')} value={stats.points} />
         <Stat label={t('overview.bestRanking')} value={stats.best_position ? t('positionShort', { position: stats.best_position }) : dash} />
         <Stat label={t('overview.activeTournaments')} value={stats.active_tournaments} />
+        <Stat label={t('overview.level')} value={stats.gamification.level} testId="stat-level" />
+        <Stat label={t('overview.xp')} value={`${stats.gamification.xp - stats.gamification.level_from}/${stats.gamification.next_at - stats.gamification.level_from}`} />
+        <Stat label={t('overview.totalXp')} value={stats.gamification.xp} testId="stat-total-xp" />
+        <Stat
+          label={t('overview.achievements')}
+          value={`${stats.gamification.achievements_earned}/${stats.gamification.achievements_total}`}
+          testId="stat-achievements"
+        />
       </dl>
       <Card title={t('overview.rating')} testId="rating-card">
         <div className="flex flex-wrap items-baseline gap-x-4 gap-y-2">
@@ -63,7 +71,6 @@ export function OverviewTab({ stats }: { stats: PlayerStats }) {
       <Card title={t('overview.form')} testId="form-card">
         <FormChips form={stats.form} />
       </Card>
-      <p className="text-xs text-muted">{t('overview.levelLater')}</p>
     </div>
   );
 }

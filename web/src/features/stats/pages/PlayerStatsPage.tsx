@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Award, History, LineChart as ChartIcon, ListOrdered, UserRoundX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { AchievementList } from '@/components/gamification/AchievementList';
 import { Avatar } from '@/components/ui/Avatar';
 import { buttonClasses } from '@/components/ui/Button';
 import { PageTitle } from '@/components/ui/PageTitle';
@@ -12,7 +13,7 @@ import { playerStatsQuery } from '../api/player-stats';
 import { HistoryTab } from '../components/HistoryTab';
 import { OverviewTab } from '../components/OverviewTab';
 import { RankingsTab } from '../components/RankingsTab';
-import { Empty, LoadState } from '../components/StatesBits';
+import { LoadState } from '../components/StatesBits';
 
 const TABS = ['overview', 'history', 'rankings', 'achievements'] as const;
 type TabId = (typeof TABS)[number];
@@ -100,7 +101,11 @@ export default function PlayerStatsPage() {
           { id: 'overview', label: icon(ChartIcon, t('tabs.overview')), content: <OverviewTab stats={stats} /> },
           { id: 'history', label: icon(History, t('tabs.history')), content: <HistoryTab stats={stats} /> },
           { id: 'rankings', label: icon(ListOrdered, t('tabs.rankings')), content: <RankingsTab stats={stats} /> },
-          { id: 'achievements', label: icon(Award, t('tabs.achievements')), content: <Empty>{t('achievements.empty')}</Empty> },
+          {
+            id: 'achievements',
+            label: icon(Award, t('tabs.achievements')),
+            content: <AchievementList items={stats.gamification.achievements} showLocked={self} headingLevel={2} />,
+          },
         ]}
       />
     </section>

@@ -102,7 +102,7 @@ function About({ tournament: tt }: { tournament: TournamentDetail }) {
   );
 }
 
-/** Rules and facts for everyone; the caller's availability; the group chat's placeholder (private). */
+/** Rules and facts for everyone; the caller's availability; who may read the group chat (private). */
 export function OverviewTab({ tournament, signedIn }: { tournament: TournamentDetail; signedIn: boolean }) {
   const { t } = useTranslation('tournament');
   return (
@@ -115,9 +115,10 @@ export function OverviewTab({ tournament, signedIn }: { tournament: TournamentDe
             <OwnAvailability />
           </SectionCard>
         )}
-        {tournament.privacy === 'private' && (
+        {/* Members get the chat itself below the tabs (GroupChat); others learn it exists. */}
+        {tournament.privacy === 'private' && !tournament.can_chat && (
           <SectionCard icon={MessagesSquare} title={t('overview.chat')} compact>
-            <p className="text-sm text-muted">{t('overview.chatSoon')}</p>
+            <p className="text-sm text-muted">{t('overview.chatMembersOnly')}</p>
           </SectionCard>
         )}
       </div>

@@ -10,6 +10,7 @@ import { useSession } from '@/lib/SessionProvider';
 import { tournamentQuery, type TournamentDetail } from '../api/get-tournament';
 import { BracketTab } from '../components/BracketTab';
 import { JoinButtons } from '../components/JoinButtons';
+import { GroupChat } from '../components/GroupChat';
 import { DecisionButtons, ManageMenu } from '../components/ManageActions';
 import { OverviewTab } from '../components/OverviewTab';
 import { ParticipantsTab } from '../components/ParticipantsTab';
@@ -90,6 +91,7 @@ function Page({ tournament }: { tournament: TournamentDetail }) {
           },
         ]}
       />
+      {tournament.can_chat && user && <GroupChat tournament={tournament} />}
       {editing && (
         <Suspense fallback={null}>
           <EditTournamentDialog tournament={tournament} open={editing} onOpenChange={setEditing} />
