@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ACCOUNTS, axe, freshAccount, prime, signIn, type Lang, type ThemeName } from './ladder';
+import { ACCOUNTS, axe, freshAccount, liveGreeting, prime, signIn, type Lang, type ThemeName } from './ladder';
 
 /**
  * Gamification (issue 15): an achievement earned while the page is open pops up live (the
@@ -30,9 +30,7 @@ const T = {
 
 /** Navigates to url and waits until the tab's live socket greeted (events reach it from then on). */
 async function gotoLive(page: Page, url: string) {
-  const hello = page
-    .waitForEvent('websocket', (ws) => ws.url().endsWith('/api/ws'))
-    .then((ws) => ws.waitForEvent('framereceived', (f) => String(f.payload).includes('"hello"')));
+  const hello = liveGreeting(page);
   await page.goto(url);
   await hello;
 }

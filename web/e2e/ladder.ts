@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type ConsoleMessage, type Page } from '@playwright/test';
+import { expect, type ConsoleMessage, type Page, type WebSocket } from '@playwright/test';
 
 export interface StoredContact {
   id: number;
@@ -93,6 +93,25 @@ export function freshAccount(prefix: string) {
 }
 
 /** The signed-in account's id, as the server knows it. */
+/**
+ * Resolves once the page's next live socket (/api/ws) is greeted by the server: events published
+ * from then on reach it. Call before the navigation that opens it. The frame listener is attached
+ * in the socket's own event handler — attached a promise later, it could miss a greeting that came
+ * in the same batch of protocol messages.
+ */
+export function liveGreeting(page: Page): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const onSocket = (ws: WebSocket) => {
+      if (!ws.url().endsWith('/api/ws')) return;
+      page.off('websocket', onSocket);
+      ws.on('framereceived', (f) => {
+        if (String(f.payload).includes('"hello"')) resolve();
+      });
+    };
+    page.on('websocket', onSocket);
+  });
+}
+
 export async function myId(page: Page): Promise<number> {
   const res = await page.request.get('/api/users/me');
   return ((await res.json()) as { id: number }).id;

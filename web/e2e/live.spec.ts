@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ACCOUNTS, axe, freshAccount, prime, signIn, type Lang, type ThemeName } from './ladder';
+import { ACCOUNTS, axe, freshAccount, liveGreeting, prime, signIn, type Lang, type ThemeName } from './ladder';
 
 /**
  * Live updates: player B challenges player A, and A's bell badge and received-challenges list
@@ -61,7 +61,7 @@ for (const [lang, theme, phone] of [
     const aId = ((await (await a.request.get('/api/users/me')).json()) as { id: number }).id;
 
     // A watches the received challenges; the tab opens its live socket.
-    const socket = a.waitForEvent('websocket', (ws) => ws.url().endsWith('/api/ws'));
+    const socket = liveGreeting(a);
     let lastBellFetch = 0;
     a.on('request', (r) => {
       if (r.url().includes('/api/notifications/unread_count')) lastBellFetch = Date.now();

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ACCOUNTS, axe, freshAccount, myId, prime, screenshot, signIn, type Lang, type ThemeName } from './ladder';
+import { ACCOUNTS, axe, freshAccount, liveGreeting, myId, prime, screenshot, signIn, type Lang, type ThemeName } from './ladder';
 
 /**
  * Messages (issue 13): two players in two browser contexts write to each other live (no reload),
@@ -31,7 +31,7 @@ for (const [lang, theme, phone] of [
     const bId = await myId(b);
 
     // B waits on another page: the header's badge is what changes.
-    const socket = b.waitForEvent('websocket', (ws) => ws.url().endsWith('/api/ws'));
+    const socket = liveGreeting(b);
     await b.goto('/challenges');
     await socket;
     await expect(b.getByTestId('messages-badge')).toHaveCount(0);

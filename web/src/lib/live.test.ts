@@ -1,10 +1,11 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { challengeKeys, matchKeys } from '@/features/challenges/api/keys';
 import { notificationKeys } from '@/features/notifications/api/keys';
 import { tournamentKey } from '@/features/tournament/api/get-tournament';
 import { conversationKeys } from './conversations';
 import { gamificationKeys } from './gamification';
-import { backoff, keysFor, liveKeys } from './live';
+import { backoff, invalidateLive, keysFor, liveKeys } from './live';
 
 describe('live updates', () => {
   it('invalidates the prefixes of the features’ own keys', () => {
@@ -40,5 +41,27 @@ describe('live updates', () => {
     expect(backoff(3, () => 1)).toBe(8000);
     expect(backoff(20, () => 1)).toBe(30_000);
     expect(backoff(20, () => 0)).toBe(15_000);
+  });
+
+  it('fetches again a first fetch that was in flight when the event came', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+    let stored = 'before';
+    let answer: (v: string) => void = () => {};
+    let calls = 0;
+    const queryFn = () => {
+      calls++;
+      // The first answer is held back: it was read before the change, and arrives after the event.
+      if (calls === 1) return new Promise<string>((resolve) => (answer = () => resolve('before')));
+      return Promise.resolve(stored);
+    };
+    const observer = new QueryObserver(client, { queryKey: ['gamification', 3, 'xp'], queryFn });
+    const unsubscribe = observer.subscribe(() => {});
+    stored = 'after'; // the change the event announces
+    const done = invalidateLive(client, liveKeys.gamification(3));
+    answer('before');
+    await done;
+    expect(client.getQueryData(['gamification', 3, 'xp'])).toBe('after');
+    expect(calls).toBe(2);
+    unsubscribe();
   });
 });

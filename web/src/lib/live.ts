@@ -75,6 +75,23 @@ export function backoff(attempt: number, random = Math.random): number {
   return Math.round(base / 2 + (random() * base) / 2);
 }
 
+/**
+ * Invalidates queryKey for a live event. TanStack Query does not cancel a query's FIRST fetch
+ * (one with no data yet) when it is invalidated: the refetch joins it, and that fetch may have
+ * been answered before the change the event announces — the view would keep the old state (an
+ * empty XP history under a fresh achievement). Those queries are fetched once more after it.
+ */
+export function invalidateLive(queryClient: QueryClient, queryKey: QueryKey): Promise<void> {
+  const firstFetches = queryClient
+    .getQueryCache()
+    .findAll({ queryKey })
+    .filter((q) => q.state.fetchStatus === 'fetching' && q.state.data === undefined)
+    .map((q) => q.queryKey);
+  return queryClient.invalidateQueries({ queryKey }).then(async () => {
+    await Promise.all(firstFetches.map((key) => queryClient.refetchQueries({ queryKey: key, exact: true })));
+  });
+}
+
 /** The close code of a socket whose session was revoked. */
 export const SESSION_ENDED = 4001;
 
@@ -107,7 +124,7 @@ export function startLive(queryClient: QueryClient, userId: number, onSessionEnd
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const invalidate = (keys: QueryKey[]) => {
-    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+    for (const queryKey of keys) void invalidateLive(queryClient, queryKey);
   };
 
   const connect = () => {
