@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Browser tests against the real binary, on SQLite and on PostgreSQL (a fresh database) side by
-# side — each suite has its own server, port, data and output folder, so they cannot see each
-# other; running them together keeps CI well inside its time limit on a 2-core machine, where one
+# Browser tests against the real binary, on SQLite and on PostgreSQL (a fresh database: every
+# flow, and each page's first look — see @look in e2e/ladder.ts) side by side — each suite has
+# its own server, port, data and output folder, so they cannot see each other; running them together keeps CI well inside its time limit on a 2-core machine, where one
 # suite alone leaves the processor mostly waiting on the browser. The landing page's JavaScript
 # size first, the Lighthouse budgets (scripts/test-lighthouse.sh) last, on a quiet machine.
 # PostgreSQL: E2E_POSTGRES_URL (a server URL whose user may create databases), else
@@ -15,11 +15,12 @@ echo "== landing page JavaScript size (gzip)"
 
 # Arguments (spec files, --grep …) go to both Playwright runs; a partial run skips Lighthouse.
 args=("$@")
-# run_suite NAME PORT DATABASE_URL: one Playwright run, its lines prefixed with its name.
+# run_suite NAME PORT DATABASE_URL [PLAYWRIGHT ARGS…]: one Playwright run, its lines prefixed with its name.
 run_suite() {
   local name=$1 port=$2 url=$3
+  shift 3
   (cd web && E2E_PORT="$port" E2E_OUTPUT_DIR="test-results/$name" LADDER_DATABASE_URL="$url" \
-    npx playwright test "${args[@]}" 2>&1) | sed -u "s/^/[$name] /"
+    npx playwright test "$@" "${args[@]}" 2>&1) | sed -u "s/^/[$name] /"
 }
 
 server="${E2E_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432}"
@@ -48,7 +49,9 @@ run_suite sqlite "${E2E_PORT:-18080}" "" &
 pids+=($!)
 if $with_pg; then
   psql "$server/postgres" -v ON_ERROR_STOP=1 -qc "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db"
-  run_suite postgres "${E2E_PG_PORT:-18090}" "$server/$db?sslmode=disable" &
+  # Every flow runs on both databases; the other looks of a page (language, theme, width — tag
+  # @look, e2e/ladder.ts) run on SQLite only: the database does not change how a page looks.
+  run_suite postgres "${E2E_PG_PORT:-18090}" "$server/$db?sslmode=disable" --grep-invert @look &
   pids+=($!)
 fi
 failed=()

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ACCOUNTS, axe, freshAccount, prime, signIn, type Lang, type ThemeName } from './ladder';
+import { look, ACCOUNTS, axe, freshAccount, prime, signIn, type Lang, type ThemeName } from './ladder';
 
 /**
  * Deletion requests (a super admin asks, the root approves, the player stays in the standings as
@@ -102,11 +102,11 @@ test('a super admin requests a deletion, the root approves it, the standing show
   await english.context().close();
 });
 
-for (const [lang, theme, width] of [
+for (const [i, [lang, theme, width]] of ([
   ['pt', 'light', 1280],
   ['en', 'dark', 390],
-] as const) {
-  test(`players panel: compare four, the fifth is refused (${lang}, ${theme}, ${width}px)`, async ({ browser }) => {
+] as const).entries()) {
+  test(`players panel: compare four, the fifth is refused (${lang}, ${theme}, ${width}px)`, look(i === 0), async ({ browser }) => {
     test.setTimeout(120_000);
     const page = await as(browser, ACCOUNTS.superadmin, { lang, theme, width });
     const texts =

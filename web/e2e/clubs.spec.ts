@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, axe, freshAccount, myId, prime, screenshot, signIn, type Lang, type ThemeName } from './ladder';
+import { look, ACCOUNTS, axe, freshAccount, myId, prime, screenshot, signIn, type Lang, type ThemeName } from './ladder';
 
 /**
  * Clubs against the seeded data (22 validated clubs, 2 pending, 1 rejected). Tests that change
@@ -171,7 +171,7 @@ const VIEWPORTS = {
 
 for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
   for (const theme of ['light', 'dark'] as ThemeName[]) {
-    test.describe(`club pages, ${viewportName} ${theme}`, () => {
+    test.describe(`club pages, ${viewportName} ${theme}`, look(viewportName === 'phone' && theme === 'light'), () => {
       test.use({ viewport });
       test('/clubs and a club page have no axe violations', async ({ page }) => {
         const lang: Lang = theme === 'light' ? 'pt' : 'en';

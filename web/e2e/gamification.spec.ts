@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ACCOUNTS, axe, freshAccount, liveGreeting, prime, signIn, type Lang, type ThemeName } from './ladder';
+import { look, ACCOUNTS, axe, freshAccount, liveGreeting, prime, signIn, type Lang, type ThemeName } from './ladder';
 
 /**
  * Gamification (issue 15): an achievement earned while the page is open pops up live (the
@@ -37,13 +37,13 @@ async function gotoLive(page: Page, url: string) {
 
 const EVENINGS = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start_minute: 17 * 60, end_minute: 22 * 60 }));
 
-for (const [lang, theme, width] of [
+for (const [i, [lang, theme, width]] of ([
   ['pt', 'light', 1280],
   ['en', 'dark', 1280],
   ['pt', 'dark', 390],
   ['en', 'light', 390],
-] as const) {
-  test(`an achievement pops up live once; /gamification: ${lang}, ${theme}, ${width}px`, async ({ browser }) => {
+] as const).entries()) {
+  test(`an achievement pops up live once; /gamification: ${lang}, ${theme}, ${width}px`, look(i === 0), async ({ browser }) => {
     test.setTimeout(120_000);
     const t = T[lang];
     const tag = `${lang}-${theme}-${width}`;

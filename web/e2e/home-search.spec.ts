@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, axe, prime, screenshot, signIn, type Lang, type ThemeName } from './ladder';
+import { look, ACCOUNTS, axe, prime, screenshot, signIn, type Lang, type ThemeName } from './ladder';
 
 // Issue 15: the signed-in home at / and the global search overlay, by keyboard only.
 
@@ -41,11 +41,11 @@ async function home(page: Page, lang: Lang, theme: ThemeName) {
   await expect(page.getByTestId('signed-in-home')).toBeVisible();
 }
 
-for (const [lang, theme, viewport] of [
+for (const [i, [lang, theme, viewport]] of ([
   ['pt', 'light', DESKTOP],
   ['en', 'dark', PHONE],
-] as const) {
-  test(`signed-in home: summary, quick actions, matches and featured near first (${lang}, ${theme}, ${viewport.width}px)`, async ({ page }) => {
+] as const).entries()) {
+  test(`signed-in home: summary, quick actions, matches and featured near first (${lang}, ${theme}, ${viewport.width}px)`, look(i === 0), async ({ page }) => {
     await page.setViewportSize(viewport);
     await home(page, lang, theme);
     const t = T[lang];

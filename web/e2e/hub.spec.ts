@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, request, test, type Browser, type Page } from '@playwright/test';
-import { ACCOUNTS, axe, freshAccount, prime, screenshot, signIn, type Lang, type ThemeName } from './ladder';
+import { look, ACCOUNTS, axe, freshAccount, prime, screenshot, signIn, type Lang, type ThemeName } from './ladder';
 
 /**
  * The tennis hub (/tennis-hub): "near you" blocks from the demo player's district, the rules
@@ -52,12 +52,12 @@ async function expectNoOverflow(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-for (const [lang, theme, width] of [
+for (const [i, [lang, theme, width]] of ([
   ['pt', 'light', 1280],
   ['en', 'dark', 390],
   ['en', 'light', 1280],
-] as const) {
-  test(`tennis hub: near you, rules and the score checker (${lang}, ${theme}, ${width}px)`, async ({ browser }) => {
+] as const).entries()) {
+  test(`tennis hub: near you, rules and the score checker (${lang}, ${theme}, ${width}px)`, look(i === 0), async ({ browser }) => {
     const t = T[lang];
     const page = await as(browser, lang, theme, width);
     await page.goto('/tennis-hub');
@@ -109,11 +109,11 @@ test('tennis hub without a district asks for one', async ({ browser }) => {
   await page.context().close();
 });
 
-for (const [lang, theme, width] of [
+for (const [i, [lang, theme, width]] of ([
   ['pt', 'dark', 1280],
   ['en', 'light', 390],
-] as const) {
-  test(`calendar feed: create, read without a cookie, revoke; a match's .ics (${lang}, ${theme}, ${width}px)`, async ({ browser, baseURL }) => {
+] as const).entries()) {
+  test(`calendar feed: create, read without a cookie, revoke; a match's .ics (${lang}, ${theme}, ${width}px)`, look(i === 0), async ({ browser, baseURL }) => {
     const t = T[lang];
     const page = await as(browser, lang, theme, width);
     await page.goto('/settings');

@@ -87,6 +87,14 @@ export async function screenshot(page: Page, name: string) {
 }
 
 /** A new account, created at its first sign-in (the development provider accepts any address). */
+/**
+ * Test details for one look (language, theme, width) of a page or flow. The PostgreSQL browser
+ * suite runs the first look only — the database does not change how a page looks — while SQLite
+ * runs them all (scripts/test-e2e.sh leaves out the tag @look there), so every flow still runs on
+ * both databases and every look once.
+ */
+export const look = (first: boolean) => (first ? {} : { tag: '@look' });
+
 export function freshAccount(prefix: string) {
   const local = `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
   return { email: `${local}@example.test`, name: local };

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ACCOUNTS, axe, prime, signIn, type Lang, type ThemeName } from './ladder';
+import { look, ACCOUNTS, axe, prime, signIn, type Lang, type ThemeName } from './ladder';
 
 /**
  * The other views of /leaderboards on the demo data: tournament leaders, top of the week, and the
@@ -46,13 +46,13 @@ interface Board {
   items: { player: { id: number; display_name: string } }[];
 }
 
-for (const [lang, theme, width] of [
+for (const [i, [lang, theme, width]] of ([
   ['pt', 'light', 1280],
   ['en', 'dark', 1280],
   ['pt', 'dark', 390],
   ['en', 'light', 390],
-] as const) {
-  test(`leaderboards views and compare: ${lang}, ${theme}, ${width}px`, async ({ browser }) => {
+] as const).entries()) {
+  test(`leaderboards views and compare: ${lang}, ${theme}, ${width}px`, look(i === 0), async ({ browser }) => {
     test.setTimeout(150_000);
     const t = T[lang];
     const tag = `${lang}-${theme}-${width}`;

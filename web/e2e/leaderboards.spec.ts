@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ACCOUNTS, axe, prime, signIn, type Lang, type ThemeName } from './ladder';
+import { look, ACCOUNTS, axe, prime, signIn, type Lang, type ThemeName } from './ladder';
 import { parseCSV } from './csv';
 
 /**
@@ -33,13 +33,13 @@ interface Board {
   me: { position: number; player: { id: number } } | null;
 }
 
-for (const [lang, theme, width] of [
+for (const [i, [lang, theme, width]] of ([
   ['pt', 'light', 1280],
   ['en', 'dark', 1280],
   ['pt', 'dark', 390],
   ['en', 'light', 390],
-] as const) {
-  test(`leaderboards: ${lang}, ${theme}, ${width}px`, async ({ browser }) => {
+] as const).entries()) {
+  test(`leaderboards: ${lang}, ${theme}, ${width}px`, look(i === 0), async ({ browser }) => {
     test.setTimeout(120_000);
     const t = T[lang];
     const tag = `${lang}-${theme}-${width}`;

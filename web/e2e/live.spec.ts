@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ACCOUNTS, axe, freshAccount, liveGreeting, prime, signIn, type Lang, type ThemeName } from './ladder';
+import { look, ACCOUNTS, axe, freshAccount, liveGreeting, prime, signIn, type Lang, type ThemeName } from './ladder';
 
 /**
  * Live updates: player B challenges player A, and A's bell badge and received-challenges list
@@ -47,11 +47,11 @@ async function tournamentWith(browser: Browser, players: Page[]) {
 
 const badge = (page: Page) => page.getByTestId('bell-badge');
 
-for (const [lang, theme, phone] of [
+for (const [i, [lang, theme, phone]] of ([
   ['en', 'light', false],
   ['pt', 'dark', true],
-] as const) {
-  test(`a challenge reaches the other player's bell and list live (${lang}, ${theme}, ${phone ? 'phone' : 'desktop'})`, async ({ browser }) => {
+] as const).entries()) {
+  test(`a challenge reaches the other player's bell and list live (${lang}, ${theme}, ${phone ? 'phone' : 'desktop'})`, look(i === 0), async ({ browser }) => {
     test.setTimeout(120_000);
     const A = freshAccount('vivo');
     const B = freshAccount('rival');

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ACCOUNTS, axe, freshAccount, liveGreeting, myId, prime, screenshot, signIn, type Lang, type ThemeName } from './ladder';
+import { look, ACCOUNTS, axe, freshAccount, liveGreeting, myId, prime, screenshot, signIn, type Lang, type ThemeName } from './ladder';
 
 /**
  * Messages (issue 13): two players in two browser contexts write to each other live (no reload),
@@ -18,11 +18,11 @@ async function as(browser: Browser, account: { email: string; name: string }, la
 const box = (page: Page) => page.getByRole('textbox', { name: /^(Message|Mensagem)$/ });
 const sendButton = (page: Page) => page.getByTestId('thread').getByRole('button', { name: /^(Send|Enviar)$/ });
 
-for (const [lang, theme, phone] of [
+for (const [i, [lang, theme, phone]] of ([
   ['en', 'light', false],
   ['pt', 'dark', true],
-] as const) {
-  test(`two players write to each other live (${lang}, ${theme}, ${phone ? 'phone' : 'desktop'})`, async ({ browser }) => {
+] as const).entries()) {
+  test(`two players write to each other live (${lang}, ${theme}, ${phone ? 'phone' : 'desktop'})`, look(i === 0), async ({ browser }) => {
     test.setTimeout(150_000);
     const A = freshAccount('escreve');
     const B = freshAccount('responde');

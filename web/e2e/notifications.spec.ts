@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { axe, prime, screenshot, signIn, type Lang, type ThemeName } from './ladder';
+import { look, axe, prime, screenshot, signIn, type Lang, type ThemeName } from './ladder';
 
 /**
  * The notification bell and /notifications against the seeded data: every demo account has three
@@ -94,7 +94,7 @@ const VIEWPORTS = {
 
 for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
   for (const theme of ['light', 'dark'] as ThemeName[]) {
-    test.describe(`profile pages, ${viewportName} ${theme}`, () => {
+    test.describe(`profile pages, ${viewportName} ${theme}`, look(viewportName === 'phone' && theme === 'light'), () => {
       test.use({ viewport });
       test('/profile, /settings, a player page, /notifications and the open bell have no axe violations', async ({ page }) => {
         test.setTimeout(180_000); // six pages, each measured by axe: over 90 s on a busy shared host

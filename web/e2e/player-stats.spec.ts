@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { parseCSV } from './csv';
-import { ACCOUNTS, axe, myId, prime, signIn, type Lang, type ThemeName } from './ladder';
+import { look, ACCOUNTS, axe, myId, prime, signIn, type Lang, type ThemeName } from './ladder';
 
 /**
  * A player's statistics page (/players/:id/stats) on the demo data, whose matches the seed
@@ -52,13 +52,13 @@ async function expectNoAxe(page: Page, where: string) {
   expect(await axe(page), where).toEqual([]);
 }
 
-for (const [lang, theme, width] of [
+for (const [i, [lang, theme, width]] of ([
   ['pt', 'light', 1280],
   ['en', 'dark', 1280],
   ['pt', 'dark', 390],
   ['en', 'light', 390],
-] as const) {
-  test(`statistics of a demo player: ${lang}, ${theme}, ${width}px`, async ({ browser }) => {
+] as const).entries()) {
+  test(`statistics of a demo player: ${lang}, ${theme}, ${width}px`, look(i === 0), async ({ browser }) => {
     test.setTimeout(120_000);
     const t = T[lang];
     const page = await as(browser, lang, theme, width);

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ACCOUNTS, axe, freshAccount, prime, signIn, type Lang, type ThemeName } from './ladder';
+import { ACCOUNTS, axe, freshAccount, look, prime, signIn, type Lang, type ThemeName } from './ladder';
 
 /**
  * The tournament page (/tournaments/:id). The management scenario builds its own private
@@ -154,7 +154,7 @@ const TAB_NAMES = {
 
 for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
   for (const theme of ['light', 'dark'] as ThemeName[]) {
-    test.describe(`tournament page, ${viewportName} ${theme}`, () => {
+    test.describe(`tournament page, ${viewportName} ${theme}`, look(viewportName === 'phone' && theme === 'light'), () => {
       test.use({ viewport });
       test('every tab of the biggest demo tournament has no axe violations', async ({ page }) => {
         test.setTimeout(180_000); // five axe runs on a long page: minutes on a busy 2-core machine

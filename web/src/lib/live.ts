@@ -163,7 +163,13 @@ export function startLive(queryClient: QueryClient, userId: number, onSessionEnd
     clearTimeout(timer);
     const ws = current;
     current = null;
-    ws?.close();
+    if (!ws) return;
+    // Closing a socket still connecting makes Chromium log an error ("closed before the
+    // connection is established"): let it open first, then close it.
+    if (ws.readyState === WebSocket.CONNECTING) {
+      ws.onmessage = null;
+      ws.onopen = () => ws.close();
+    } else ws.close();
   };
 }
 
