@@ -74,8 +74,23 @@ export function isExpectedConsoleError(msg: ConsoleMessage) {
   return msg.location().url.endsWith('/api/users/me') && msg.text().includes('401');
 }
 
-/** Axe violations, compactly; the viewport lock of SPEC §1 is what axe flags as meta-viewport. */
+/**
+ * Axe violations, compactly; the viewport lock of SPEC §1 is what axe flags as meta-viewport.
+ * Finite animations (a popup's or a toast's fade-in) end first: mid-fade, text is measured
+ * against a half-transparent card and fails contrast it has once shown.
+ */
 export async function axe(page: Page) {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 5_000)),
+    ]),
+  );
   const results = await new AxeBuilder({ page }).disableRules(['meta-viewport']).analyze();
   return results.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
 }
@@ -102,18 +117,20 @@ export function freshAccount(prefix: string) {
 
 /** The signed-in account's id, as the server knows it. */
 /**
- * Resolves once the page's next live socket (/api/ws) is greeted by the server: events published
- * from then on reach it. Call before the navigation that opens it. The frame listener is attached
- * in the socket's own event handler — attached a promise later, it could miss a greeting that came
- * in the same batch of protocol messages.
+ * Resolves once a live socket (/api/ws) opened from now on is greeted by the server: events
+ * published from then on reach it. Call before the navigation that opens it. Every new socket is
+ * watched, not just the first: the page being left may still open one that the navigation
+ * aborts. The frame listener is attached in the socket's own event handler — attached a promise
+ * later, it could miss a greeting that came in the same batch of protocol messages.
  */
 export function liveGreeting(page: Page): Promise<void> {
   return new Promise<void>((resolve) => {
     const onSocket = (ws: WebSocket) => {
       if (!ws.url().endsWith('/api/ws')) return;
-      page.off('websocket', onSocket);
       ws.on('framereceived', (f) => {
-        if (String(f.payload).includes('"hello"')) resolve();
+        if (!String(f.payload).includes('"hello"')) return;
+        page.off('websocket', onSocket);
+        resolve();
       });
     };
     page.on('websocket', onSocket);
