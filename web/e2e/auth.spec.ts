@@ -146,7 +146,7 @@ test.describe('signed-in routes (spec §2)', () => {
     ['/profile', /O meu perfil/],
     ['/profile/enhanced', /Sofia Martins/], // the own profile as others see it: the name is the title
     ['/players/1', /Rita Oliveira/],
-    ['/players/1/stats', /Estatísticas do jogador/],
+    ['/players/1/stats', /^Estatísticas de /], // "do jogador" while loading, then the player's name
     ['/challenges', /Desafios/],
     ['/notifications', /Notificações/],
     ['/messages', /Mensagens/],

@@ -43,7 +43,7 @@ export default function PopupCard({ popups, onClose }: { popups: Popups; onClose
       onMouseLeave={() => setHeld(false)}
       onFocus={() => setHeld(true)}
       onBlur={(e) => !ref.current?.contains(e.relatedTarget as Node) && setHeld(false)}
-      className="fixed bottom-4 left-4 z-[55] w-[min(22rem,calc(100vw-6rem))] rounded-2xl border border-border bg-surface p-4 text-fg shadow-2xl motion-safe:animate-pop-in"
+      className="fixed bottom-4 left-4 z-[55] w-[min(22rem,calc(100vw-6rem))] rounded-2xl border border-border bg-surface p-4 text-fg shadow-2xl motion-safe:animate-rise-in"
     >
       <div className="flex items-start gap-2 pr-8">
         <Sparkles className="mt-0.5 h-5 w-5 shrink-0 text-brand motion-safe:animate-pulse" aria-hidden="true" />
