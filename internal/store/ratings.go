@@ -150,6 +150,23 @@ func (db *DB) RecordStats(ctx context.Context, tx *sqlx.Tx, m RatedMatch) (bool,
 		return false, err
 	}
 	var tArgs []any
+	var periods []periodRow
+	for _, s := range sides {
+		win := 0
+		if s.won {
+			win = 1
+		}
+		periodStarts(now, func(zone, kind string, start time.Time) {
+			periods = append(periods, periodRow{zone: zone, kind: kind, start: start, userID: s.id, points: s.points,
+				wins: win, matches: 1, rating: s.after.R})
+		})
+	}
+	if err := db.upsertPeriodRows(ctx, tx, periods); err != nil {
+		return false, err
+	}
+	if err := db.bumpLeaderboard(ctx, tx, m.TournamentID); err != nil {
+		return false, err
+	}
 	for _, s := range sides {
 		best := bestOf(s.posBefore, s.posAfter)
 		win := 0
