@@ -93,7 +93,7 @@ func checkPeriodRankings(t *testing.T, w ladderWorld, zone string, readers []ser
 			case position == 0 && v.Me != nil:
 				t.Fatalf("%s in %s: %d has no row, me %+v", period, zone, r.User.ID, v.Me)
 			case position > 0 && (v.Me == nil || v.Me.Position != position || v.Me.UserID != r.User.ID ||
-				leaderLines([]store.LeaderRow{*v.Me})[0] != leaderLines(want[position-1:position])[0]):
+				leaderLines([]store.LeaderRow{*v.Me})[0] != leaderLines(want[position-1 : position])[0]):
 				t.Fatalf("%s in %s: me of %d %+v, want position %d %+v", period, zone, r.User.ID, v.Me, position, want[position-1])
 			}
 		}
