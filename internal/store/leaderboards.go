@@ -38,7 +38,8 @@ type LeaderFilter struct {
 
 // ranked is the CTE "r" of the ranking's rows the reader may see, with its arguments. All time
 // reads player_stats (an index on points, wins, rating: the cost follows the page, not the
-// history); a period aggregates rating_history rows of the period only (index on validated_at).
+// history); a maintained period (f.Zone) reads player_period_stats in the same way (00025); another
+// zone's period aggregates rating_history rows of the period only (index on validated_at).
 func (f LeaderFilter) ranked() (string, []any) {
 	vis, args := "1 = 1", []any{}
 	if !f.SeeHidden {
