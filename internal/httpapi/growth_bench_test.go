@@ -174,6 +174,10 @@ func buildGrowth(b *testing.B, size growthSize) *growthWorld {
 		FROM rating_history h GROUP BY h.user_id`, ts)
 	exec(`INSERT INTO player_tournament_stats (user_id, tournament_id, best_position, matches, updated_at)
 		SELECT user_id, tournament_id, position, wins + losses, ? FROM tournament_players WHERE tournament_id > ?`, ts, tbase)
+	// The period rankings' rows (player_period_stats) as validations would have left them.
+	if err := db.RebuildPeriodStats(ctx); err != nil {
+		b.Fatal(err)
+	}
 	// The signed-in reader is ranked mid-table (their "me" row is counted on every page).
 	exec(`INSERT INTO player_stats (user_id, matches, wins, losses, points, updated_at) VALUES (?, 10, 5, 5, 15, ?)`, viewer.ID, ts)
 	if _, err := db.W.ExecContext(ctx, `ANALYZE`); err != nil {

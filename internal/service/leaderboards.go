@@ -11,24 +11,14 @@ import (
 // Periods of the global ranking.
 const (
 	PeriodAll   = "all"
-	PeriodMonth = "month"
-	PeriodWeek  = "week"
+	PeriodMonth = store.PeriodMonth
+	PeriodWeek  = store.PeriodWeek
 )
 
 // PeriodBounds is the period containing now in loc, as [from, to) instants: this week (Monday
 // to Monday, the Portuguese calendar week) or this month; zero times for all time.
 func PeriodBounds(period string, now time.Time, loc *time.Location) (from, to time.Time) {
-	t := now.In(loc)
-	switch period {
-	case PeriodWeek:
-		back := (int(t.Weekday()) + 6) % 7 // days since Monday
-		from = time.Date(t.Year(), t.Month(), t.Day()-back, 0, 0, 0, 0, loc)
-		return from, from.AddDate(0, 0, 7)
-	case PeriodMonth:
-		from = time.Date(t.Year(), t.Month(), 1, 0, 0, 0, 0, loc)
-		return from, from.AddDate(0, 1, 0)
-	}
-	return time.Time{}, time.Time{}
+	return store.PeriodBounds(period, now, loc)
 }
 
 // readerLocation is the time zone periods are counted in: the reader's profile zone, the
@@ -49,7 +39,8 @@ type LeaderboardView struct {
 }
 
 // Leaderboard reads the global ranking of period (points won in validated matches of every
-// tournament, ties by wins then rating): one page from offset, and the reader's own row.
+// tournament, ties by wins then rating): one page from offset, and the reader's own row (its
+// position from the ranking's keys kept per data version: leaderRowOf).
 // Hidden and suspended players are left out for others (policy.SeePlayer), as in search.
 func (s *Service) Leaderboard(ctx context.Context, cur Current, period string, offset, limit int) (LeaderboardView, error) {
 	var out LeaderboardView
@@ -57,6 +48,11 @@ func (s *Service) Leaderboard(ctx context.Context, cur Current, period string, o
 	// In UTC: SQLite compares the stored text, written in UTC.
 	f := store.LeaderFilter{From: out.From.UTC(), To: out.To.UTC(), ReaderID: cur.User.ID, SeeHidden: policy.SeeHiddenPlayers(cur.Actor),
 		Offset: offset, Limit: limit + 1}
+	if !out.From.IsZero() {
+		// This week or month of Lisbon or the Azores (or a zone with the same bounds now): the
+		// maintained rows (player_period_stats); any other zone sums rating_history.
+		f.Kind, f.Zone = period, store.MaintainedZone(period, out.From, out.To)
+	}
 	rows, err := s.db.Leaderboard(ctx, f)
 	if err != nil {
 		return out, err
@@ -66,7 +62,7 @@ func (s *Service) Leaderboard(ctx context.Context, cur Current, period string, o
 	}
 	out.Rows = rows
 	if cur.Actor.SignedIn() {
-		me, ok, err := s.db.LeaderRowOf(ctx, f, cur.User.ID)
+		me, ok, err := s.leaderRowOf(ctx, f, cur.User.ID)
 		if err != nil {
 			return out, err
 		}

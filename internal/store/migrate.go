@@ -53,6 +53,10 @@ func (db *DB) Migrate(ctx context.Context, log *slog.Logger) (int64, error) {
 			log.Info("migration applied", "version", r.Source.Version, "file", r.Source.Path, "duration", r.Duration)
 		}
 	}
+	// Existing history fills the period rankings' table once after 00025 (a no-op afterwards).
+	if err := db.backfillPeriodStats(ctx); err != nil {
+		return 0, fmt.Errorf("fill player_period_stats: %w", err)
+	}
 	if len(results) > 0 {
 		if err := db.Analyze(ctx); err != nil {
 			return 0, fmt.Errorf("analyze after migrating: %w", err)

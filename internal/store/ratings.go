@@ -90,8 +90,9 @@ type RatedMatch struct {
 
 // RecordStats applies a validated match to both players' ratings (one rating period, after the
 // deviation grew for the time each was idle: rating.Decay) and statistics, in the validation
-// transaction: an upsert, a locking read of the two rows, one history insert, two updates and
-// one upsert, whatever the size of the data. A match already applied (its history rows exist)
+// transaction: an upsert, a locking read of the two rows, one history insert, the upsert of both
+// players' rows of this week and month in each maintained zone (player_period_stats, 00025), a
+// bump of the rankings' version, two updates and one upsert, whatever the size of the data. A match already applied (its history rows exist)
 // changes nothing and reports false, so a repeated validation counts once.
 func (db *DB) RecordStats(ctx context.Context, tx *sqlx.Tx, m RatedMatch) (bool, error) {
 	now := db.Now()
@@ -150,6 +151,23 @@ func (db *DB) RecordStats(ctx context.Context, tx *sqlx.Tx, m RatedMatch) (bool,
 		return false, err
 	}
 	var tArgs []any
+	var periods []periodRow
+	for _, s := range sides {
+		win := 0
+		if s.won {
+			win = 1
+		}
+		periodStarts(now, func(zone, kind string, start time.Time) {
+			periods = append(periods, periodRow{zone: zone, kind: kind, start: start, userID: s.id, points: s.points,
+				wins: win, matches: 1, rating: s.after.R})
+		})
+	}
+	if err := db.upsertPeriodRows(ctx, tx, periods); err != nil {
+		return false, err
+	}
+	if err := db.bumpLeaderboard(ctx, tx, m.TournamentID); err != nil {
+		return false, err
+	}
 	for _, s := range sides {
 		best := bestOf(s.posBefore, s.posAfter)
 		win := 0

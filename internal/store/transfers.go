@@ -48,6 +48,7 @@ var UserReferences = map[string]string{
 	"player_tournament_stats.user_id": "moved; merged per tournament (best position, matches summed)",
 	"rating_history.user_id":          "moved; rows of matches between the two deleted (those matches were called off)",
 	"rating_history.opponent_id":      "moved",
+	"player_period_stats.user_id":     "moved; both players' period rows summed again from the moved history (rebuildPeriodStatsOf)",
 	// Messages (issue 13): the source's conversations and words stay its own history (a
 	// transfer does not put words in the target's mouth); the source never signs in again.
 	"conversations.user_low":     "kept: the source's direct conversations",
@@ -66,7 +67,8 @@ var movedColumns = []string{"notifications.user_id", "clubs.creator_id", "clubs.
 	"tournaments.creator_id", "tournaments.decided_by", "tournament_players.user_id", "matches.player1_id", "matches.player2_id",
 	"matches.reporter_id", "matches.winner_id", "matches.loser_id", "matches.validated_by", "matches.cancelled_by",
 	"challenges.challenger_id", "challenges.challenged_id", "sessions.user_id", "calendar_feeds.user_id",
-	"player_stats.user_id", "player_tournament_stats.user_id", "rating_history.user_id", "rating_history.opponent_id"}
+	"player_stats.user_id", "player_tournament_stats.user_id", "rating_history.user_id", "rating_history.opponent_id",
+	"player_period_stats.user_id"}
 
 // Left counts the rows still referring to userID in the columns a transfer empties (moved or
 // deleted): zero for every column after a transfer.

@@ -57,6 +57,14 @@ func (db *DB) moveStats(ctx context.Context, tx *sqlx.Tx, src, dst int64) error 
 		return err
 	}
 
+	// The period rankings' rows follow the history: both players' are summed again from it.
+	if err := db.rebuildPeriodStatsOf(ctx, tx, src, dst); err != nil {
+		return err
+	}
+	if err := db.bumpLeaderboard(ctx, tx, dst); err != nil {
+		return err
+	}
+
 	var records []struct {
 		TournamentID int64 `db:"tournament_id"`
 		Best         int   `db:"best_position"`
