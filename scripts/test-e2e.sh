@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Browser tests against the real binary, on SQLite and on PostgreSQL (a fresh database: every
-# flow, and each page's first look — see @look in e2e/ladder.ts) side by side — each suite has
-# its own server, port, data and output folder, so they cannot see each other; running them together keeps CI well inside its time limit on a 2-core machine, where one
+# Browser tests against the real binary, on SQLite and on PostgreSQL (a fresh database): every
+# flow on both, a page's other looks on one or the other (look() in e2e/ladder.ts), side by
+# side — each suite has its own server, port, data and output folder, so they cannot see each
+# other; running them together keeps CI well inside its time limit on a 2-core machine, where one
 # suite alone leaves the processor mostly waiting on the browser. The landing page's JavaScript
 # size first, the Lighthouse budgets (scripts/test-lighthouse.sh) last, on a quiet machine.
 # PostgreSQL: E2E_POSTGRES_URL (a server URL whose user may create databases), else
@@ -45,13 +46,13 @@ cleanup() {
 trap cleanup EXIT
 
 echo "== end-to-end tests on SQLite [sqlite]$($with_pg && echo " and PostgreSQL ($db) [postgres], side by side")"
-run_suite sqlite "${E2E_PORT:-18080}" "" &
+run_suite sqlite "${E2E_PORT:-18080}" "" --grep-invert @look-postgres &
 pids+=($!)
 if $with_pg; then
   psql "$server/postgres" -v ON_ERROR_STOP=1 -qc "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db"
-  # Every flow runs on both databases; the other looks of a page (language, theme, width — tag
-  # @look, e2e/ladder.ts) run on SQLite only: the database does not change how a page looks.
-  run_suite postgres "${E2E_PG_PORT:-18090}" "$server/$db?sslmode=disable" --grep-invert @look &
+  # Every flow runs on both databases; a page's other looks (language, theme, width — look() in
+  # e2e/ladder.ts) run on one of them, alternately: the database does not change how a page looks.
+  run_suite postgres "${E2E_PG_PORT:-18090}" "$server/$db?sslmode=disable" --grep-invert @look-sqlite &
   pids+=($!)
 fi
 failed=()

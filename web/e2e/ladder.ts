@@ -101,15 +101,26 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `e2e/.screenshots/${name}.png`, fullPage: true, animations: 'disabled' });
 }
 
-/** A new account, created at its first sign-in (the development provider accepts any address). */
 /**
- * Test details for one look (language, theme, width) of a page or flow. The PostgreSQL browser
- * suite runs the first look only — the database does not change how a page looks — while SQLite
- * runs them all (scripts/test-e2e.sh leaves out the tag @look there), so every flow still runs on
- * both databases and every look once.
+ * Test details for one look (language, theme, width) of a page or flow. The first look of each
+ * runs on both databases; the others — the database does not change how a page looks — run on one
+ * of them, alternately (@look-sqlite, @look-postgres: scripts/test-e2e.sh leaves out the other
+ * database's tag), which keeps the two suites about the same length when they run side by side.
+ * The alternation counts per spec file (found from the caller's stack), so it is the same however
+ * many files a process loads and in what order.
  */
-export const look = (first: boolean) => (first ? {} : { tag: '@look' });
+export function look(first: boolean): { tag?: string } {
+  if (first) return {};
+  const caller = (new Error().stack ?? '').split('\n')[2] ?? '';
+  const file = /([^/\\()]+\.spec\.ts)/.exec(caller)?.[1] ?? caller;
+  const n = (looksPerFile.get(file) ?? 0) + 1;
+  looksPerFile.set(file, n);
+  // Files start on either side (by their name's length), so the odd looks out even up.
+  return { tag: (n + file.length) % 2 === 1 ? '@look-sqlite' : '@look-postgres' };
+}
+const looksPerFile = new Map<string, number>();
 
+/** A new account, created at its first sign-in (the development provider accepts any address). */
 export function freshAccount(prefix: string) {
   const local = `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
   return { email: `${local}@example.test`, name: local };
