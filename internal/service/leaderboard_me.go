@@ -42,14 +42,19 @@ func (s *Service) LeaderKeysReads() int64 { return s.leaderKeys.reads.Load() }
 // kept for the current version: the version is read before and after the row and the keys, and
 // an answer is given only when it did not move (so all three are of one state of the data);
 // otherwise, and for other zones' periods, the rows ahead are counted in SQL.
-func (s *Service) leaderRowOf(ctx context.Context, f store.LeaderFilter, id int64) (store.LeaderRow, bool, error) {
+// known is a version the caller has just read (0: none), used as the first "before".
+func (s *Service) leaderRowOf(ctx context.Context, f store.LeaderFilter, id, known int64) (store.LeaderRow, bool, error) {
 	if !f.From.IsZero() && f.Zone == "" {
 		return s.db.LeaderRowOf(ctx, f, id)
 	}
 	for range 3 {
-		v, err := s.db.LeaderboardVersion(ctx)
-		if err != nil {
-			return store.LeaderRow{}, false, err
+		v := known
+		known = 0
+		if v == 0 {
+			var err error
+			if v, err = s.db.LeaderboardVersion(ctx); err != nil {
+				return store.LeaderRow{}, false, err
+			}
 		}
 		row, ok, err := s.db.LeaderRowAt(ctx, f, id)
 		if err != nil || !ok {

@@ -88,7 +88,7 @@ func (s *Service) LeaderboardEncoded(ctx context.Context, cur Current, period st
 	}
 	v.Rows, v.More = e.rows, e.more
 	if cur.Actor.SignedIn() {
-		me, ok, err := s.leaderRowOf(ctx, f, cur.User.ID)
+		me, ok, err := s.leaderRowOf(ctx, f, cur.User.ID, version)
 		if err != nil {
 			return v, nil, err
 		}
