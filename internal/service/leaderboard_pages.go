@@ -49,7 +49,7 @@ type LeaderboardRender func(v LeaderboardView) ([]byte, error)
 // time or a maintained period, read by someone who is not themselves left out of it (a hidden or
 // suspended reader sees their own row among the others, so their pages are their own). body is
 // nil when the page was read for this reader alone; the caller then encodes v. The reader's
-// own row is worked out per request (leaderRowOf). v.Rows and body are shared: not to be
+// own row is taken from the ranking's kept keys (rankingKeys, same version). v.Rows and body are shared: not to be
 // modified.
 func (s *Service) LeaderboardEncoded(ctx context.Context, cur Current, period string, offset, limit int,
 	render LeaderboardRender) (v LeaderboardView, body []byte, err error) {
@@ -88,12 +88,16 @@ func (s *Service) LeaderboardEncoded(ctx context.Context, cur Current, period st
 	}
 	v.Rows, v.More = e.rows, e.more
 	if cur.Actor.SignedIn() {
-		me, ok, err := s.leaderRowOf(ctx, f, cur.User.ID, version)
+		// The reader is one of the shared page's readers (see above), so their row is in the
+		// ranking's kept keys, read under the same version as the page (or later).
+		keys, at, err := s.rankingKeys(ctx, f, version)
 		if err != nil {
 			return v, nil, err
 		}
-		if ok {
-			v.Me = &me
+		if i, ok := at[cur.User.ID]; ok {
+			k := keys[i]
+			v.Me = &store.LeaderRow{Position: int(i) + 1, UserID: k.UserID, User: cur.User, Points: k.Points, Wins: k.Wins,
+				Losses: k.Losses, Matches: k.Matches, Rating: k.Rating, RD: k.RD, Sigma: k.Sigma}
 		}
 	}
 	return v, e.body, nil

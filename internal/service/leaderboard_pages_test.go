@@ -70,6 +70,25 @@ func TestLeaderboardPagesFollowTheData(t *testing.T) {
 			}
 		}
 
+		// The reader's row from the kept keys is the row the database gives.
+		for _, cur := range []service.Current{p0, p1, p2, w.creator, w.super} {
+			for _, period := range []string{service.PeriodAll, service.PeriodWeek, service.PeriodMonth} {
+				_, got := page(cur, period)
+				want, err := w.svc.Leaderboard(ctx, cur, period, 0, 20)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if (got.Me == nil) != (want.Me == nil) {
+					t.Fatalf("%s me %+v, want %+v", period, got.Me, want.Me)
+				}
+				if g, w := got.Me, want.Me; g != nil && (g.Position != w.Position || g.UserID != w.UserID || g.Points != w.Points ||
+					g.Wins != w.Wins || g.Losses != w.Losses || g.Matches != w.Matches || g.Rating != w.Rating || g.RD != w.RD ||
+					g.Sigma != w.Sigma || service.DisplayName(g.User) != service.DisplayName(w.User)) {
+					t.Fatalf("%s me %+v, want %+v", period, g, w)
+				}
+			}
+		}
+
 		// A hidden player: left out for others.
 		if _, err := db.W.ExecContext(ctx, db.W.Rebind(`UPDATE users SET hidden = ? WHERE id = ?`), true, p0.User.ID); err != nil {
 			t.Fatal(err)

@@ -54,7 +54,7 @@ func (s *Service) Leaderboard(ctx context.Context, cur Current, period string, o
 	}
 	out.Rows = rows
 	if cur.Actor.SignedIn() {
-		me, ok, err := s.leaderRowOf(ctx, f, cur.User.ID, 0)
+		me, ok, err := s.leaderRowOf(ctx, f, cur.User.ID)
 		if err != nil {
 			return out, err
 		}
