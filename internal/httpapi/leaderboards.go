@@ -73,15 +73,25 @@ func (s *Server) getLeaderboard(ctx context.Context, in *leaderboardInput) ([]by
 	if body == nil { // a page of this reader alone
 		return encodeJSON(leaderboardBody(in.Period, in.Offset, v))
 	}
+	out, err := joinLeaderboard(body, v.Me)
+	if err != nil {
+		return nil, s.problemFrom(ctx, err)
+	}
+	return out, nil
+}
+
+// joinLeaderboard ends the shared part of a page (renderLeaderboard) with the reader's row.
+func joinLeaderboard(shared []byte, row *store.LeaderRow) ([]byte, error) {
 	me := []byte("null")
-	if v.Me != nil {
-		if me, err = encodeJSON(viewLeader(*v.Me)); err != nil {
-			return nil, s.problemFrom(ctx, err)
+	if row != nil {
+		var err error
+		if me, err = encodeJSON(viewLeader(*row)); err != nil {
+			return nil, err
 		}
 		me = bytes.TrimSuffix(me, []byte("\n"))
 	}
-	out := make([]byte, 0, len(body)+len(me)+8)
-	out = append(append(append(append(out, body...), `,"me":`...), me...), "}\n"...)
+	out := make([]byte, 0, len(shared)+len(me)+8)
+	out = append(append(append(append(out, shared...), `,"me":`...), me...), "}\n"...)
 	return out, nil
 }
 
