@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"errors"
 	"math"
 	"strconv"
 	"time"
@@ -50,7 +51,8 @@ type leaderboardView struct {
 	To         *time.Time      `json:"to" doc:"End of the period, excluded"`
 	Items      []leaderRowView `json:"items"`
 	NextOffset int             `json:"next_offset" doc:"Offset of the next page (0: no more)"`
-	Me         *leaderRowView  `json:"me" doc:"The reader's own row and position (absent: visitor, or no match in the period)"`
+	// Me stays the last field: getLeaderboard appends it to the shared part (renderLeaderboard).
+	Me *leaderRowView `json:"me" doc:"The reader's own row and position (absent: visitor, or no match in the period)"`
 }
 
 type leaderboardOutput struct{ Body leaderboardView }
@@ -60,12 +62,58 @@ func viewLeader(r store.LeaderRow) leaderRowView {
 		Matches: r.Matches, Rating: viewRating(rating.Rating{R: r.Rating, RD: r.RD, Sigma: r.Sigma})}
 }
 
-func (s *Server) getLeaderboard(ctx context.Context, in *leaderboardInput) (*leaderboardOutput, error) {
-	v, err := s.svc.Leaderboard(ctx, currentFrom(ctx), in.Period, in.Offset, in.Limit)
+// getLeaderboard answers with the page's encoding kept per version of the rankings' data
+// (service.LeaderboardEncoded) followed by the reader's own row, encoded per request.
+func (s *Server) getLeaderboard(ctx context.Context, in *leaderboardInput) ([]byte, error) {
+	render := func(v service.LeaderboardView) ([]byte, error) { return renderLeaderboard(in.Period, in.Offset, v) }
+	v, body, err := s.svc.LeaderboardEncoded(ctx, currentFrom(ctx), in.Period, in.Offset, in.Limit, render)
 	if err != nil {
 		return nil, s.problemFrom(ctx, err)
 	}
-	out := leaderboardView{Period: in.Period, Items: []leaderRowView{}}
+	if body == nil { // a page of this reader alone
+		return encodeJSON(leaderboardBody(in.Period, in.Offset, v))
+	}
+	out, err := joinLeaderboard(body, v.Me)
+	if err != nil {
+		return nil, s.problemFrom(ctx, err)
+	}
+	return out, nil
+}
+
+// joinLeaderboard ends the shared part of a page (renderLeaderboard) with the reader's row.
+func joinLeaderboard(shared []byte, row *store.LeaderRow) ([]byte, error) {
+	me := []byte("null")
+	if row != nil {
+		var err error
+		if me, err = encodeJSON(viewLeader(*row)); err != nil {
+			return nil, err
+		}
+		me = bytes.TrimSuffix(me, []byte("\n"))
+	}
+	out := make([]byte, 0, len(shared)+len(me)+8)
+	out = append(append(append(append(out, shared...), `,"me":`...), me...), "}\n"...)
+	return out, nil
+}
+
+// leaderMeNull ends a page encoded without the reader's row: renderLeaderboard cuts it off.
+const leaderMeNull = `,"me":null}` + "\n"
+
+// renderLeaderboard encodes the part of a page every reader shares: the body without its last
+// field, me (getLeaderboard appends it), which leaderboardView declares last for this reason.
+func renderLeaderboard(period string, offset int, v service.LeaderboardView) ([]byte, error) {
+	v.Me = nil
+	b, err := encodeJSON(leaderboardBody(period, offset, v))
+	if err != nil {
+		return nil, err
+	}
+	if !bytes.HasSuffix(b, []byte(leaderMeNull)) {
+		return nil, errors.New("leaderboard body does not end with me")
+	}
+	return b[:len(b)-len(leaderMeNull)], nil
+}
+
+func leaderboardBody(period string, offset int, v service.LeaderboardView) leaderboardView {
+	out := leaderboardView{Period: period, Items: make([]leaderRowView, 0, len(v.Rows))}
 	if !v.From.IsZero() {
 		out.From, out.To = &v.From, &v.To
 	}
@@ -73,13 +121,13 @@ func (s *Server) getLeaderboard(ctx context.Context, in *leaderboardInput) (*lea
 		out.Items = append(out.Items, viewLeader(r))
 	}
 	if v.More {
-		out.NextOffset = in.Offset + len(v.Rows)
+		out.NextOffset = offset + len(v.Rows)
 	}
 	if v.Me != nil {
 		me := viewLeader(*v.Me)
 		out.Me = &me
 	}
-	return &leaderboardOutput{Body: out}, nil
+	return out
 }
 
 type leaderboardCSVInput struct {

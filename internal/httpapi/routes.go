@@ -148,7 +148,7 @@ func (s *Server) routes() []Route {
 			Summary: "A player's validated matches as CSV (the filtered history view)", Tags: []string{"players"},
 			Description: "RFC 4180, UTF-8 with a byte-order mark, header in the reader's language, newest first, at most 5000 rows. A hidden player is not found.",
 			Errors:      []int{http.StatusUnauthorized, http.StatusNotFound, http.StatusUnprocessableEntity}}, (*Server).getPlayerHistoryCSV),
-		op(policy.Public, huma.Operation{OperationID: "get-leaderboard", Method: http.MethodGet, Path: "/api/leaderboards",
+		encodedOp[leaderboardInput, leaderboardOutput](policy.Public, huma.Operation{OperationID: "get-leaderboard", Method: http.MethodGet, Path: "/api/leaderboards",
 			Summary: "The global ranking of a period (offset-paginated)", Tags: []string{"rankings"},
 			Description: "Points won in validated matches of every tournament in the period (week and month in the reader's time zone), ties by wins then rating. Hidden players are left out for others. `me` is the reader's own row.",
 			Errors:      []int{http.StatusUnprocessableEntity}}, (*Server).getLeaderboard),

@@ -28,9 +28,10 @@ type leaderKeysCache struct {
 type leaderKeysEntry struct {
 	version int64
 	keys    []store.LeaderKey
+	at      map[int64]int32 // user id → index in keys
 }
 
-// leaderKeysMax bounds the kept rankings (about 24 bytes per player each); past it the memory
+// leaderKeysMax bounds the kept rankings (about 100 bytes per player each, with the index); past it the memory
 // starts afresh.
 const leaderKeysMax = 32
 
@@ -55,7 +56,7 @@ func (s *Service) leaderRowOf(ctx context.Context, f store.LeaderFilter, id int6
 		if err != nil || !ok {
 			return row, ok, err
 		}
-		keys, err := s.rankingKeys(ctx, f, v)
+		keys, _, err := s.rankingKeys(ctx, f, v)
 		if err != nil {
 			return store.LeaderRow{}, false, err
 		}
@@ -72,7 +73,9 @@ func (s *Service) leaderRowOf(ctx context.Context, f store.LeaderFilter, id int6
 }
 
 // rankingKeys returns the keys of the ranking of f read under version (or later).
-func (s *Service) rankingKeys(ctx context.Context, f store.LeaderFilter, version int64) ([]store.LeaderKey, error) {
+// at maps a user id to their index in the keys.
+func (s *Service) rankingKeys(ctx context.Context, f store.LeaderFilter, version int64) (keys []store.LeaderKey,
+	at map[int64]int32, err error) {
 	key := "all"
 	if !f.From.IsZero() {
 		key = f.Kind + "/" + f.Zone + "/" + strconv.FormatInt(f.From.Unix(), 10)
@@ -80,11 +83,11 @@ func (s *Service) rankingKeys(ctx context.Context, f store.LeaderFilter, version
 	key += "/" + strconv.FormatBool(f.SeeHidden)
 	c := &s.leaderKeys
 	if e, ok := c.entries.Load(key); ok && e.(leaderKeysEntry).version == version {
-		return e.(leaderKeysEntry).keys, nil
+		return e.(leaderKeysEntry).keys, e.(leaderKeysEntry).at, nil
 	}
 	ch := c.flight.DoChan(key+"/"+strconv.FormatInt(version, 10), func() (any, error) {
 		if e, ok := c.entries.Load(key); ok && e.(leaderKeysEntry).version == version {
-			return e.(leaderKeysEntry).keys, nil
+			return e, nil
 		}
 		c.reads.Add(1)
 		// The read serves every waiter: a deadline of its own, each waiter stops at its own.
@@ -98,16 +101,21 @@ func (s *Service) rankingKeys(ctx context.Context, f store.LeaderFilter, version
 			c.entries.Clear()
 			c.count.Store(1)
 		}
-		c.entries.Store(key, leaderKeysEntry{version: version, keys: keys})
-		return keys, nil
+		e := leaderKeysEntry{version: version, keys: keys, at: make(map[int64]int32, len(keys))}
+		for i, k := range keys {
+			e.at[k.UserID] = int32(i)
+		}
+		c.entries.Store(key, e)
+		return e, nil
 	})
 	select {
 	case r := <-ch:
 		if r.Err != nil {
-			return nil, r.Err
+			return nil, nil, r.Err
 		}
-		return r.Val.([]store.LeaderKey), nil
+		e := r.Val.(leaderKeysEntry)
+		return e.keys, e.at, nil
 	case <-ctx.Done():
-		return nil, ctx.Err()
+		return nil, nil, ctx.Err()
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"time"
 
-	"github.com/tennisladder/ladder/internal/policy"
 	"github.com/tennisladder/ladder/internal/store"
 )
 
@@ -44,15 +43,8 @@ type LeaderboardView struct {
 // Hidden and suspended players are left out for others (policy.SeePlayer), as in search.
 func (s *Service) Leaderboard(ctx context.Context, cur Current, period string, offset, limit int) (LeaderboardView, error) {
 	var out LeaderboardView
-	out.From, out.To = PeriodBounds(period, s.now(), readerLocation(cur))
-	// In UTC: SQLite compares the stored text, written in UTC.
-	f := store.LeaderFilter{From: out.From.UTC(), To: out.To.UTC(), ReaderID: cur.User.ID, SeeHidden: policy.SeeHiddenPlayers(cur.Actor),
-		Offset: offset, Limit: limit + 1}
-	if !out.From.IsZero() {
-		// This week or month of Lisbon or the Azores (or a zone with the same bounds now): the
-		// maintained rows (player_period_stats); any other zone sums rating_history.
-		f.Kind, f.Zone = period, store.MaintainedZone(period, out.From, out.To)
-	}
+	f := s.leaderFilter(cur, period, offset, limit)
+	out.From, out.To = f.From, f.To
 	rows, err := s.db.Leaderboard(ctx, f)
 	if err != nil {
 		return out, err

@@ -11,15 +11,16 @@ import (
 
 // Service is the application's use cases over one database.
 type Service struct {
-	db         *store.DB
-	log        *slog.Logger
-	rootEmail  string   // the main super admin: protected
-	baseURL    string   // for links in emails
-	standings  sync.Map // tournament id → standingsEntry (see standingRows)
-	reads      readCache
-	leaderKeys leaderKeysCache // the global rankings' order per data version (leaderboard_me.go)
-	limits     limiters        // per-account rate limits by action
-	live       Live            // live-update events (nil: none)
+	db          *store.DB
+	log         *slog.Logger
+	rootEmail   string   // the main super admin: protected
+	baseURL     string   // for links in emails
+	standings   sync.Map // tournament id → standingsEntry (see standingRows)
+	reads       readCache
+	leaderKeys  leaderKeysCache // the global rankings' order per data version (leaderboard_me.go)
+	leaderPages leaderPageCache // pages of the global rankings per data version (leaderboard_pages.go)
+	limits      limiters        // per-account rate limits by action
+	live        Live            // live-update events (nil: none)
 }
 
 // Options are the settings the use cases depend on.

@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"sync"
 	"time"
 
 	"github.com/tennisladder/ladder/internal/store"
@@ -69,7 +70,11 @@ func suggest(now time.Time, tzA string, a []store.Slot, tzB string, b []store.Sl
 }
 
 func location(name string) *time.Location {
+	if l, ok := locations.Load(name); ok {
+		return l.(*time.Location)
+	}
 	if l, err := time.LoadLocation(name); err == nil && name != "" {
+		locations.Store(name, l) // bounded: the time zone database's names
 		return l
 	}
 	l, err := time.LoadLocation(store.DefaultTimezone)
@@ -78,6 +83,10 @@ func location(name string) *time.Location {
 	}
 	return l
 }
+
+// locations keeps the zones loaded by location: time.LoadLocation reads the zone's file on every
+// call (a leaderboard read per request, issue 14's budget).
+var locations sync.Map // name → *time.Location
 
 // covers reports whether one weekly range (weekday 1 = Monday … 7 = Sunday, minutes of the
 // local day) holds [t, t+d).

@@ -105,12 +105,17 @@ func (db *DB) LeaderRowOf(ctx context.Context, f LeaderFilter, id int64) (Leader
 	return row, err == nil, err
 }
 
-// LeaderKey is what orders a row of the ranking (leaderOrder).
+// LeaderKey is what orders a row of the ranking (leaderOrder), with the rest of the row's
+// numbers: a reader's own row is then read from the kept keys (service/leaderboard_pages.go).
 type LeaderKey struct {
-	Points int     `db:"points"`
-	Wins   int     `db:"wins"`
-	Rating float64 `db:"rating"`
-	UserID int64   `db:"user_id"`
+	Points  int     `db:"points"`
+	Wins    int     `db:"wins"`
+	Rating  float64 `db:"rating"`
+	UserID  int64   `db:"user_id"`
+	Losses  int     `db:"losses"`
+	Matches int     `db:"matches"`
+	RD      float64 `db:"rd"`
+	Sigma   float64 `db:"sigma"`
 }
 
 // Before reports whether k ranks ahead of o (leaderOrder).
@@ -136,7 +141,8 @@ func (db *DB) LeaderKeys(ctx context.Context, f LeaderFilter) ([]LeaderKey, erro
 	}
 	cte, args := f.rankedWith(vis, args, "")
 	out := []LeaderKey{}
-	err := db.selectRows(ctx, &out, cte+` SELECT r.points, r.wins, r.rating, r.user_id FROM r ORDER BY `+leaderOrder, args...)
+	err := db.selectRows(ctx, &out, cte+` SELECT r.points, r.wins, r.rating, r.user_id, r.losses, r.matches, r.rd, r.sigma
+		FROM r ORDER BY `+leaderOrder, args...)
 	return out, err
 }
 

@@ -127,8 +127,8 @@ func (db *DB) bumpLeaderboard(ctx context.Context, tx *sqlx.Tx, key int64) error
 }
 
 // LeaderboardVersion is the version of the global rankings' data: it changes with every change
-// of points, wins, ratings or visibility that a ranking shows (a committed one: read it before
-// the data it versions).
+// of points, wins, ratings, visibility, names or pictures that a ranking shows (00025, 00027; a
+// committed one: read it before the data it versions).
 func (db *DB) LeaderboardVersion(ctx context.Context) (int64, error) {
 	var v int64
 	err := db.get(ctx, &v, `SELECT COALESCE(SUM(version), 0) FROM leaderboard_versions`)
