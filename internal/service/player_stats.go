@@ -42,10 +42,23 @@ type PlayerStatsView struct {
 // found" to others, as their profile is (policy.SeePlayer).
 func (s *Service) seePlayer(ctx context.Context, cur Current, id int64) (store.User, error) {
 	u, err := s.db.UserByID(ctx, nil, id)
+	return u, playerSeen(cur, u, err)
+}
+
+// playerSeen is err, or "Player not found" when the player read as u is not there or hidden
+// from cur.
+func playerSeen(cur Current, u store.User, err error) error {
 	if errors.Is(err, store.ErrNotFound) || (err == nil && !policy.SeePlayer(cur.Actor, u.ID, u.Hidden, u.Status == "suspended")) {
-		return store.User{}, &Error{Kind: KindNotFound, Code: "player.not_found"}
+		return &Error{Kind: KindNotFound, Code: "player.not_found"}
 	}
-	return u, err
+	return err
+}
+
+// maySeePlayer is seePlayer for reads that do not show the account (the history): it reads only
+// the three columns the policy needs, not the whole account.
+func (s *Service) maySeePlayer(ctx context.Context, cur Current, id int64) error {
+	u, err := s.db.VisibilityByID(ctx, id)
+	return playerSeen(cur, u, err)
 }
 
 func statsReader(cur Current, owner int64) store.StatsReader {
@@ -138,7 +151,7 @@ type HistoryInput struct {
 
 // PlayerHistory pages a player's validated matches, newest first.
 func (s *Service) PlayerHistory(ctx context.Context, cur Current, id int64, in HistoryInput) ([]store.HistoryRow, error) {
-	if _, err := s.seePlayer(ctx, cur, id); err != nil {
+	if err := s.maySeePlayer(ctx, cur, id); err != nil {
 		return nil, err
 	}
 	loc := time.UTC
