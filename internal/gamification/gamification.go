@@ -7,6 +7,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/tennisladder/ladder/internal/tennis"
@@ -199,12 +200,32 @@ func WeekOf(playedOn string, validated time.Time, zone string) string {
 	if d, err := time.Parse("2006-01-02", playedOn); err == nil {
 		return monday(d)
 	}
-	loc, err := time.LoadLocation(zone)
-	if err != nil || zone == "" {
-		loc, _ = time.LoadLocation("Europe/Lisbon")
-	}
-	t := validated.In(loc)
+	t := validated.In(location(zone))
 	return monday(time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC))
+}
+
+// zones keeps the time zones already loaded: time.LoadLocation reads and parses the zone
+// database on every call (a statistics page computes the current week on every request). Only
+// valid names are kept, so the map is bounded by the zone database.
+var zones sync.Map
+
+// location is zone loaded once, Europe/Lisbon for an empty or unknown name.
+func location(zone string) *time.Location {
+	if zone == "" {
+		zone = "Europe/Lisbon"
+	}
+	if l, ok := zones.Load(zone); ok {
+		return l.(*time.Location)
+	}
+	l, err := time.LoadLocation(zone)
+	if err != nil && zone != "Europe/Lisbon" {
+		return location("")
+	}
+	if err != nil {
+		return time.UTC // no zone database at all
+	}
+	zones.Store(zone, l)
+	return l
 }
 
 func monday(d time.Time) string {

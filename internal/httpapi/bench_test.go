@@ -140,6 +140,8 @@ func BenchmarkReads(b *testing.B) {
 		{"player", fmt.Sprintf("/api/players/%d", u.ID), true},
 		{"me", "/api/users/me", true},
 		{"notifications", "/api/notifications/recent", true},
+		{"player-stats", fmt.Sprintf("/api/players/%d/stats", u.ID), true},
+		{"player-history", fmt.Sprintf("/api/players/%d/history?limit=20", u.ID), true},
 	} {
 		b.Run(ep.name, func(b *testing.B) {
 			b.ReportAllocs()

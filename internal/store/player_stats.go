@@ -136,6 +136,9 @@ type TournamentRecord struct {
 	Status           string `db:"status"`
 	BestPosition     int    `db:"best_position"`
 	Matches          int    `db:"matches"`
+	// Version is the tournament's version (store.Bump): with it the reader finds the kept
+	// standings without reading the tournament again.
+	Version int64 `db:"version"`
 }
 
 // TournamentRecords lists the tournaments a player is in or has played in that r may see: at
@@ -146,7 +149,7 @@ func (db *DB) TournamentRecords(ctx context.Context, r StatsReader, userID int64
 	args = append(append(args, cargs...), limit)
 	out := []TournamentRecord{}
 	err := db.selectRows(ctx, &out, `SELECT t.id AS tournament_id, t.name, t.status AS tournament_status, t.ranking_type,
-		COALESCE(p.status, '') AS status, COALESCE(s.best_position, 0) AS best_position, COALESCE(s.matches, 0) AS matches
+		COALESCE(p.status, '') AS status, COALESCE(s.best_position, 0) AS best_position, COALESCE(s.matches, 0) AS matches, t.version
 		FROM tournaments t
 		LEFT JOIN tournament_players p ON p.tournament_id = t.id AND p.user_id = ? AND p.role = 'player' AND p.status <> 'requested'
 		LEFT JOIN player_tournament_stats s ON s.tournament_id = t.id AND s.user_id = ?

@@ -92,6 +92,15 @@ func (db *DB) PersonByID(ctx context.Context, id int64) (User, error) {
 	return u, notFound(err)
 }
 
+// VisibilityByID reads what decides who may see an account (policy.SeePlayer): its id, hidden
+// flag and status, for reads that show the player's data but not the account itself (the match
+// history). The other fields of the User stay zero.
+func (db *DB) VisibilityByID(ctx context.Context, id int64) (User, error) {
+	var u User
+	err := db.get(ctx, &u, `SELECT id, hidden, status FROM users WHERE id = ?`, id)
+	return u, notFound(err)
+}
+
 // UserByEmail reads one user by email, compared normalised.
 func (db *DB) UserByEmail(ctx context.Context, tx *sqlx.Tx, email string) (User, error) {
 	var u User
