@@ -114,5 +114,26 @@ func TestPermissionFlags(t *testing.T) {
 		if st.ChallengeBlocked != "challenge.not_player" {
 			t.Fatalf("blocked for a non-player: %q", st.ChallengeBlocked)
 		}
+
+		// The body kept with the ranking (standings_body.go) is what encoding the struct gives,
+		// for a player (win_probability, can_challenge) and a visitor, and a validation shows on
+		// the next request.
+		path := fmt.Sprintf("/api/tournaments/%d/standings", tr.ID)
+		before := playerB.do("GET", path, nil).body
+		checkCanonicalStandings(t, []byte(before))
+		checkCanonicalStandings(t, []byte(l.browser().do("GET", path, nil).body))
+		if r := rootB.do("POST", fmt.Sprintf("/api/matches/%d/validate", m.ID), map[string]any{"approve": true}); r.code >= 300 {
+			t.Fatalf("validate: %d %s", r.code, r.body)
+		}
+		after := playerB.do("GET", path, nil).body
+		checkCanonicalStandings(t, []byte(after))
+		must(json.Unmarshal([]byte(after), &st))
+		won := 0
+		for _, r := range st.Items {
+			won += r.Won
+		}
+		if after == before || won != 1 {
+			t.Fatalf("standings after the validation: %d won, changed %v", won, after != before)
+		}
 	})
 }

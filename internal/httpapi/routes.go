@@ -281,7 +281,7 @@ func (s *Server) routes() []Route {
 		op(policy.SignedIn, huma.Operation{OperationID: "shuffle-ranking", Method: http.MethodPost, Path: "/api/tournaments/{id}/shuffle",
 			Summary: "Shuffle the ranking among equal players (creator, super admins)", Tags: []string{"tournaments"}, DefaultStatus: http.StatusNoContent,
 			Errors: []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound, http.StatusConflict}}, (*Server).shuffleRanking),
-		op(policy.Public, huma.Operation{OperationID: "get-standings", Method: http.MethodGet, Path: "/api/tournaments/{id}/standings",
+		encodedOp[standingsInput, standingsOutput](policy.Public, huma.Operation{OperationID: "get-standings", Method: http.MethodGet, Path: "/api/tournaments/{id}/standings",
 			Summary: "The ranking: position, points, record, form, movement", Tags: []string{"tournaments"},
 			Errors: []int{http.StatusForbidden, http.StatusNotFound}}, (*Server).getStandings),
 		op(policy.Public, huma.Operation{OperationID: "get-tournament-participants", Method: http.MethodGet, Path: "/api/tournaments/{id}/participants",

@@ -57,6 +57,7 @@ type Server struct {
 	feedLimiter    *limiter // calendar feed reads, per client address (apart: the checker cannot lock feeds)
 	signInLimiter  *limiter
 	spa            *spa
+	standingsJSON  standingsJSON // the kept rankings' rows as JSON (standings_body.go)
 
 	hub *realtime.Hub
 

@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"context"
-	"math"
 	"time"
 
 	"github.com/tennisladder/ladder/internal/rating"
@@ -138,15 +137,13 @@ type standingsOutput struct {
 	}
 }
 
-func (s *Server) getStandings(ctx context.Context, in *standingsInput) (*standingsOutput, error) {
+func (s *Server) getStandings(ctx context.Context, in *standingsInput) ([]byte, error) {
 	cur := currentFrom(ctx)
 	t, rows, err := s.svc.Standings(ctx, cur, in.ID)
 	if err != nil {
 		return nil, s.problemFrom(ctx, err)
 	}
 	targets := service.Targets(cur, t, rows)
-	out := &standingsOutput{}
-	out.Body.RankingType, out.Body.ChallengeRange, out.Body.ChallengeBlocked = t.RankingType, t.ChallengeRange, targets.Blocked
 	var me *rating.Rating
 	if cur.Actor.SignedIn() {
 		r, err := s.svc.RatingOf(ctx, cur.User.ID)
@@ -155,25 +152,11 @@ func (s *Server) getStandings(ctx context.Context, in *standingsInput) (*standin
 		}
 		me = &r
 	}
-	out.Body.Total = len(rows)
 	limit := in.Limit
 	if limit <= 0 || limit > standingsPageMax {
 		limit = standingsPageMax
 	}
-	page := rows[min(in.Offset, len(rows)):min(in.Offset+limit, len(rows))]
-	if end := in.Offset + len(page); end < len(rows) {
-		out.Body.NextOffset = &end
-	}
-	out.Body.Items = make([]standingView, len(page))
-	for i, r := range page {
-		out.Body.Items[i] = viewStanding(r)
-		out.Body.Items[i].CanChallenge = targets.Can[r.UserID]
-		if me != nil && r.UserID != cur.User.ID {
-			p := math.Round(rating.WinProbability(*me, r.Rating)*1000) / 1000
-			out.Body.Items[i].WinChance = &p
-		}
-	}
-	return out, nil
+	return s.standingsBody(t, rows, in.Offset, limit, targets, me, cur.User.ID)
 }
 
 type participantView struct {

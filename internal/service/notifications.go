@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"strconv"
 
 	"github.com/jmoiron/sqlx"
 
@@ -132,13 +133,32 @@ type NotificationView struct {
 	Title, Message string
 }
 
+// renderedMax bounds the remembered notification texts; past it the memory starts afresh.
+const renderedMax = 10000
+
+// render puts n into words in lang. The words depend only on the language, the two keys and the
+// parameters, so they are remembered under exactly those (decoding the parameters and filling
+// the templates was a third of GET /api/notifications/recent, issue 16): correct whatever
+// changes in the database, on every instance.
 func (s *Service) render(lang string, n store.Notification) NotificationView {
+	key := lang + "\x00" + n.TitleKey + "\x00" + n.MessageKey + "\x00" + n.Params
+	if v, ok := s.reads.rendered.Load(key); ok {
+		w := v.([2]string)
+		return NotificationView{Notification: n, Title: w[0], Message: w[1]}
+	}
 	params := map[string]any{}
 	_ = json.Unmarshal([]byte(n.Params), &params)
-	return NotificationView{Notification: n, Title: texts.T(lang, n.TitleKey, params), Message: texts.T(lang, n.MessageKey, params)}
+	v := NotificationView{Notification: n, Title: texts.T(lang, n.TitleKey, params), Message: texts.T(lang, n.MessageKey, params)}
+	if s.reads.renderedCount.Add(1) > renderedMax {
+		s.reads.rendered.Clear()
+		s.reads.renderedCount.Store(1)
+	}
+	s.reads.rendered.Store(key, [2]string{v.Title, v.Message})
+	return v
 }
 
-// Notifications lists the caller's notifications newest first, rendered in lang.
+// Notifications lists the caller's notifications newest first, rendered in lang. The slice may
+// be shared with other requests: callers must not modify it.
 func (s *Service) Notifications(ctx context.Context, cur Current, lang string, before int64, limit int) ([]NotificationView, error) {
 	if err := signedIn(cur); err != nil {
 		return nil, err
@@ -146,6 +166,50 @@ func (s *Service) Notifications(ctx context.Context, cur Current, lang string, b
 	if limit <= 0 || limit > 100 {
 		limit = 20
 	}
+	if before != 0 {
+		return s.readNotifications(ctx, cur, lang, before, limit)
+	}
+	// The first page (the bell's menu, polled) is kept per reader, language and size while its
+	// stamp holds: read first, so a change after it leaves newer rows under an older stamp
+	// (read again next time), never older rows under a newer one. Every instance asks the
+	// database for the stamp, so a new notification shows at once wherever it was written.
+	st, err := s.db.NotificationStampOf(ctx, cur.User.ID, limit)
+	if err != nil {
+		return nil, err
+	}
+	key := strconv.FormatInt(cur.User.ID, 10) + "/" + lang + "/" + strconv.Itoa(limit)
+	if v, ok := s.reads.recent.Load(key); ok {
+		if e := v.(recentEntry); e.stamp == st {
+			return e.views, nil
+		}
+	}
+	s.reads.recentReads.Add(1)
+	out, err := s.readNotifications(ctx, cur, lang, 0, limit)
+	if err != nil {
+		return nil, err
+	}
+	if s.reads.recentCount.Add(1) > recentMax {
+		s.reads.recent.Clear()
+		s.reads.recentCount.Store(1)
+	}
+	s.reads.recent.Store(key, recentEntry{stamp: st, views: out})
+	return out, nil
+}
+
+// recentEntry is a reader's first page of notifications, rendered, under its stamp.
+type recentEntry struct {
+	stamp store.NotificationStamp
+	views []NotificationView
+}
+
+// recentMax bounds the remembered first pages; past it the memory starts afresh.
+const recentMax = 10000
+
+// NotificationPagesRead reports how many first pages of notifications were read from the
+// database (the others came from memory) since start.
+func (s *Service) NotificationPagesRead() int64 { return s.reads.recentReads.Load() }
+
+func (s *Service) readNotifications(ctx context.Context, cur Current, lang string, before int64, limit int) ([]NotificationView, error) {
 	rows, err := s.db.Notifications(ctx, cur.User.ID, before, limit)
 	if err != nil {
 		return nil, err

@@ -30,6 +30,13 @@ type readCache struct {
 	listReads  atomic.Int64 // pages read from the database by cachedList (tests)
 	listFlight singleflight.Group
 
+	recent      sync.Map // "user/lang/limit" → recentEntry (see Notifications)
+	recentCount atomic.Int64
+	recentReads atomic.Int64 // first pages of notifications read from the database (tests)
+
+	rendered      sync.Map // notification text key → [2]string title and message (see render)
+	renderedCount atomic.Int64
+
 	sessions     sync.Map // token hash → sessionEntry (see lookupSession)
 	sessionCount atomic.Int64
 	sessionReads atomic.Int64 // whole accounts read by lookupSession (tests)
