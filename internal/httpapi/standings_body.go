@@ -20,7 +20,15 @@ import (
 type keptRowsJSON struct {
 	rows []service.StandingRow // the kept slice itself: identity says the encoding is current
 	enc  [][]byte              // per row: `{"position":…,"rating":{…}` (no closing brace)
+	// Whole bodies for readers without reader-dependent fields (visitors: no rating to compare,
+	// nobody to challenge), by page and tournament settings (see visitorKey); at most
+	// visitorBodiesMax.
+	visitor      sync.Map
+	visitorCount atomic.Int64
 }
+
+// visitorBodiesMax bounds the whole bodies kept per ranking (pages asked for by visitors).
+const visitorBodiesMax = 64
 
 // standingsJSON keeps one keptRowsJSON per tournament id (sync.Map of int64 → *keptRowsJSON).
 type standingsJSON struct {
@@ -39,11 +47,11 @@ const readerSuffix = `,"win_probability":null,"can_challenge":false}` + "\n"
 // rowsJSON returns the encoded rows of the kept ranking rows, encoding them once per kept slice.
 // A ranking recomputed (new version, new week, TTL) is a new slice, so a change made through any
 // instance shows on the next request exactly as the rows do.
-func (c *standingsJSON) rowsJSON(id int64, rows []service.StandingRow) ([][]byte, error) {
+func (c *standingsJSON) rowsJSON(id int64, rows []service.StandingRow) (*keptRowsJSON, error) {
 	if v, ok := c.m.Load(id); ok {
 		k := v.(*keptRowsJSON)
 		if len(k.rows) == len(rows) && unsafe.SliceData(k.rows) == unsafe.SliceData(rows) {
-			return k.enc, nil
+			return k, nil
 		}
 	}
 	enc := make([][]byte, len(rows))
@@ -61,18 +69,39 @@ func (c *standingsJSON) rowsJSON(id int64, rows []service.StandingRow) ([][]byte
 		c.m.Clear()
 		c.count.Store(1)
 	}
-	c.m.Store(id, &keptRowsJSON{rows: rows, enc: enc})
-	return enc, nil
+	k := &keptRowsJSON{rows: rows, enc: enc}
+	c.m.Store(id, k)
+	return k, nil
 }
 
 // standingsBody encodes standingsOutput's Body exactly as encodeJSON would (a test compares):
 // the rows' shared JSON from the kept encoding, the reader's fields per request.
 func (s *Server) standingsBody(t store.Tournament, rows []service.StandingRow, offset, limit int,
 	targets service.ChallengeTargets, me *rating.Rating, meID int64) ([]byte, error) {
-	enc, err := s.standingsJSON.rowsJSON(t.ID, rows)
+	k, err := s.standingsJSON.rowsJSON(t.ID, rows)
 	if err != nil {
 		return nil, err
 	}
+	if me != nil || len(targets.Can) != 0 {
+		return encodeStandings(k.enc, t, rows, offset, limit, targets, me, meID), nil
+	}
+	// Nothing depends on the reader: the whole body is kept with the rows. The tournament's
+	// settings are part of the key: a change to them need not bump the ranking's version.
+	key := strconv.Itoa(offset) + "/" + strconv.Itoa(limit) + "/" + targets.Blocked + "/" + t.RankingType + "/" +
+		strconv.Itoa(t.ChallengeRange)
+	if b, ok := k.visitor.Load(key); ok {
+		return b.([]byte), nil
+	}
+	b := encodeStandings(k.enc, t, rows, offset, limit, targets, nil, 0)
+	if k.visitorCount.Add(1) <= visitorBodiesMax {
+		k.visitor.Store(key, b)
+	}
+	return b, nil
+}
+
+// encodeStandings assembles the body from the rows' kept JSON and the reader's fields.
+func encodeStandings(enc [][]byte, t store.Tournament, rows []service.StandingRow, offset, limit int,
+	targets service.ChallengeTargets, me *rating.Rating, meID int64) []byte {
 	lo, hi := min(offset, len(rows)), min(offset+limit, len(rows))
 	size := 160
 	for _, e := range enc[lo:hi] {
@@ -108,7 +137,7 @@ func (s *Server) standingsBody(t store.Tournament, rows []service.StandingRow, o
 		b = strconv.AppendBool(b, targets.Can[rows[i].UserID])
 		b = append(b, '}')
 	}
-	return append(b, "]}\n"...), nil
+	return append(b, "]}\n"...)
 }
 
 // appendJSONString appends s as encodeJSON writes a string (no HTML escaping).

@@ -39,9 +39,15 @@ func (s *Service) standingsVisible(ctx context.Context, cur Current, id int64) (
 }
 
 // Standings returns the ranking of a tournament with form and movement. Participants appear in
-// their tournament's standings even when they hide from player lists: a ladder needs them.
+// their tournament's standings even when they hide from player lists: a ladder needs them. The
+// tournament carries only the fields of store.TournamentGate (a slim read: the ranking itself
+// usually comes from memory). The rows are shared: callers must not modify them.
 func (s *Service) Standings(ctx context.Context, cur Current, id int64) (store.Tournament, []StandingRow, error) {
-	t, _, err := s.standingsVisible(ctx, cur, id)
+	t, err := s.db.TournamentGate(ctx, id)
+	t, rel, err := s.checkSeen(ctx, nil, cur, t, err)
+	if err == nil && !policy.SeeStandings(cur.Actor, t.Privacy, rel) {
+		err = &Error{Kind: KindForbidden, Code: "tournament.members_only"}
+	}
 	if err != nil {
 		return t, nil, err
 	}
