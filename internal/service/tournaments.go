@@ -246,28 +246,28 @@ type TournamentDetail struct {
 
 // Tournament returns a tournament's detail as the caller may see it.
 func (s *Service) Tournament(ctx context.Context, cur Current, id int64) (TournamentDetail, error) {
-	t, rel, err := s.visibleTournament(ctx, nil, cur, id)
+	t, err := s.db.TournamentByID(ctx, nil, id)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && !policy.SeeTournament(cur.Actor, t.Status, t.CreatorID.Int64)) {
+		return TournamentDetail{}, notFoundTournament()
+	}
 	if err != nil {
 		return TournamentDetail{}, err
 	}
-	d := TournamentDetail{Tournament: t, Relation: rel, Referees: []store.User{}}
-	if t.CreatorID.Valid {
-		if u, err := s.db.PersonByID(ctx, t.CreatorID.Int64); err == nil {
-			d.Creator = &u
-		}
+	// The caller's participation decides both the relation and my_status: read once.
+	rel, p, err := s.relation(ctx, nil, cur, t)
+	if err != nil {
+		return TournamentDetail{}, err
 	}
-	refs, err := s.db.Referees(ctx, nil, id)
+	d := TournamentDetail{Tournament: t, Relation: rel, Referees: []store.User{}, MyStatus: p.Status, MyRole: p.Role}
+	people, err := s.db.TournamentPeople(ctx, id, t.CreatorID.Int64)
 	if err != nil {
 		return d, err
 	}
-	for _, r := range refs {
-		if u, err := s.db.PersonByID(ctx, r); err == nil {
-			d.Referees = append(d.Referees, u)
-		}
-	}
-	if cur.Actor.SignedIn() {
-		if p, err := s.db.Participation(ctx, nil, id, cur.User.ID); err == nil {
-			d.MyStatus, d.MyRole = p.Status, p.Role
+	for i := range people {
+		if people[i].Referee {
+			d.Referees = append(d.Referees, people[i].User)
+		} else if t.CreatorID.Valid {
+			d.Creator = &people[i].User
 		}
 	}
 	d.CanManage = policy.ManageTournament(cur.Actor, rel) == nil

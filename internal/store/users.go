@@ -92,6 +92,41 @@ func (db *DB) PersonByID(ctx context.Context, id int64) (User, error) {
 	return u, notFound(err)
 }
 
+// personColumns are PersonByID's columns, for the reads that show people beside something else.
+const personColumns = `u.id, u.email, u.first_name, u.last_name, u.ext_name, u.ext_given_name, u.ext_picture,
+	u.photo_etag, u.deleted_at`
+
+// TournamentPerson is a person of a tournament's page: its creator or one of its referees.
+type TournamentPerson struct {
+	User
+	Referee bool `db:"referee"`
+}
+
+// TournamentPeople reads a tournament's creator (creatorID, 0 for none) and its referees in one
+// query (persons' columns only, as PersonByID): the creator first, then the referees by id. A
+// creator who is also a referee comes twice. It replaced 2 + one-per-referee queries on the
+// tournament page (issue 16).
+func (db *DB) TournamentPeople(ctx context.Context, tournamentID, creatorID int64) ([]TournamentPerson, error) {
+	out := []TournamentPerson{}
+	err := db.selectRows(ctx, &out, `SELECT `+personColumns+`, 0 AS referee FROM users u WHERE u.id = ?
+		UNION ALL
+		SELECT `+personColumns+`, 1 AS referee FROM tournament_players p JOIN users u ON u.id = p.user_id
+		WHERE p.tournament_id = ? AND p.role = 'referee'
+		ORDER BY referee, id`, creatorID, tournamentID)
+	return out, err
+}
+
+// ProfileByID reads what a player's profile shows and what decides who sees it: the account
+// without its sign-in, preference and bookkeeping columns (oidc_*, notify_prefs, language,
+// search_key, updated_at, deactivated_at stay zero), which the SQLite driver would scan one by one.
+func (db *DB) ProfileByID(ctx context.Context, id int64) (User, error) {
+	var u User
+	err := db.get(ctx, &u, `SELECT id, email, first_name, last_name, ext_name, ext_given_name, ext_picture, role, status,
+		created_at, phone, whatsapp, signal, telegram, age, gender, district, municipality, timezone, contact_visibility,
+		hidden, photo_etag, club_id, deleted_at FROM users WHERE id = ?`, id)
+	return u, notFound(err)
+}
+
 // VisibilityByID reads what decides who may see an account (policy.SeePlayer): its id, hidden
 // flag and status, for reads that show the player's data but not the account itself (the match
 // history). The other fields of the User stay zero.
