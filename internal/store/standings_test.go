@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -168,5 +169,45 @@ func TestClassicPositionsStayGapless(t *testing.T) {
 		check(ids[0], ids[3], ids[4], ids[5], ids[2])
 		tx(func(tx *sqlx.Tx) error { _, err := db.AdmitRequest(ctx, tx, tr.ID, late.ID); return err })
 		check(ids[0], ids[3], ids[4], ids[5], ids[2], late.ID)
+	})
+}
+
+// TournamentPeople: the creator first, then the referees by id (a creator who referees comes
+// twice), no one else; a promotion shows on the next read.
+func TestTournamentPeople(t *testing.T) {
+	storetest.ForEachDialect(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		tr, ids := newTournament(t, db, "people", "classic", ladder.Scoring{}, 4)
+		got := func(creator int64) string {
+			t.Helper()
+			ps, err := db.TournamentPeople(ctx, tr.ID, creator)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := ""
+			for _, p := range ps {
+				s += fmt.Sprintf("%d:%v:%s ", p.ID, p.Referee, p.Email)
+			}
+			return s
+		}
+		email := func(id int64) string { return fmt.Sprintf("p%d-%d@classic.test", slices.Index(ids, id), tr.ID) }
+		if g, want := got(ids[0]), fmt.Sprintf("%d:false:%s ", ids[0], email(ids[0])); g != want {
+			t.Fatalf("got %q, want %q", g, want)
+		}
+		for _, id := range []int64{ids[3], ids[0]} {
+			if err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+				_, err := db.SetParticipantRole(ctx, tx, tr.ID, id, "referee")
+				return err
+			}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want := fmt.Sprintf("%d:false:%s %d:true:%s %d:true:%s ", ids[0], email(ids[0]), ids[0], email(ids[0]), ids[3], email(ids[3]))
+		if g := got(ids[0]); g != want {
+			t.Fatalf("got %q, want %q", g, want)
+		}
+		if g, want := got(0), fmt.Sprintf("%d:true:%s %d:true:%s ", ids[0], email(ids[0]), ids[3], email(ids[3])); g != want {
+			t.Fatalf("no creator: got %q, want %q", g, want)
+		}
 	})
 }
