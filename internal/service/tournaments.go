@@ -228,7 +228,8 @@ func (s *Service) lockVisibleTournament(ctx context.Context, tx *sqlx.Tx, cur Cu
 	return s.checkSeen(ctx, tx, cur, t, err)
 }
 
-// TournamentDetail is a tournament with its people and what the caller may do.
+// TournamentDetail is a tournament with its people and what the caller may do. The tournament
+// carries the page's columns only (store.TournamentPageByID: no version, decision or snapshot).
 type TournamentDetail struct {
 	Tournament store.Tournament
 	// Creator and Referees carry names and pictures only (store.PersonByID).
@@ -246,7 +247,7 @@ type TournamentDetail struct {
 
 // Tournament returns a tournament's detail as the caller may see it.
 func (s *Service) Tournament(ctx context.Context, cur Current, id int64) (TournamentDetail, error) {
-	t, err := s.db.TournamentByID(ctx, nil, id)
+	t, err := s.db.TournamentPageByID(ctx, id)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && !policy.SeeTournament(cur.Actor, t.Status, t.CreatorID.Int64)) {
 		return TournamentDetail{}, notFoundTournament()
 	}
