@@ -247,7 +247,8 @@ type TournamentDetail struct {
 
 // Tournament returns a tournament's detail as the caller may see it.
 func (s *Service) Tournament(ctx context.Context, cur Current, id int64) (TournamentDetail, error) {
-	t, err := s.db.TournamentPageByID(ctx, id)
+	page, err := s.db.TournamentPageByID(ctx, id)
+	t := page.Tournament
 	if errors.Is(err, store.ErrNotFound) || (err == nil && !policy.SeeTournament(cur.Actor, t.Status, t.CreatorID.Int64)) {
 		return TournamentDetail{}, notFoundTournament()
 	}
@@ -260,15 +261,12 @@ func (s *Service) Tournament(ctx context.Context, cur Current, id int64) (Tourna
 		return TournamentDetail{}, err
 	}
 	d := TournamentDetail{Tournament: t, Relation: rel, Referees: []store.User{}, MyStatus: p.Status, MyRole: p.Role}
-	people, err := s.db.TournamentPeople(ctx, id, t.CreatorID.Int64)
-	if err != nil {
-		return d, err
+	if page.Creator.ID != 0 {
+		d.Creator = &page.Creator
 	}
-	for i := range people {
-		if people[i].Referee {
-			d.Referees = append(d.Referees, people[i].User)
-		} else if t.CreatorID.Valid {
-			d.Creator = &people[i].User
+	if page.HasReferees {
+		if d.Referees, err = s.db.RefereePersons(ctx, id); err != nil {
+			return d, err
 		}
 	}
 	d.CanManage = policy.ManageTournament(cur.Actor, rel) == nil

@@ -3,9 +3,9 @@ package store_test
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"math/rand/v2"
-	"slices"
 	"testing"
 	"time"
 
@@ -172,28 +172,39 @@ func TestClassicPositionsStayGapless(t *testing.T) {
 	})
 }
 
-// TournamentPeople: the creator first, then the referees by id (a creator who referees comes
-// twice), no one else; a promotion shows on the next read.
-func TestTournamentPeople(t *testing.T) {
+// TournamentPageByID joins the creator and says whether there are referees; RefereePersons lists
+// them by id; a promotion and a rename show on the next read; no creator reads as ID 0.
+func TestTournamentPage(t *testing.T) {
 	storetest.ForEachDialect(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		tr, ids := newTournament(t, db, "people", "classic", ladder.Scoring{}, 4)
-		got := func(creator int64) string {
+		exec := func(q string, args ...any) {
 			t.Helper()
-			ps, err := db.TournamentPeople(ctx, tr.ID, creator)
+			if _, err := db.W.ExecContext(ctx, db.W.Rebind(q), args...); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got := func() string {
+			t.Helper()
+			p, err := db.TournamentPageByID(ctx, tr.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
-			s := ""
-			for _, p := range ps {
-				s += fmt.Sprintf("%d:%v:%s ", p.ID, p.Referee, p.Email)
+			refs, err := db.RefereePersons(ctx, tr.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := fmt.Sprintf("%s creator %d %s referees %v:", p.Name, p.Creator.ID, p.Creator.FirstName, p.HasReferees)
+			for _, r := range refs {
+				s += fmt.Sprintf(" %d %s", r.ID, r.FirstName)
 			}
 			return s
 		}
-		email := func(id int64) string { return fmt.Sprintf("p%d-%d@classic.test", slices.Index(ids, id), tr.ID) }
-		if g, want := got(ids[0]), fmt.Sprintf("%d:false:%s ", ids[0], email(ids[0])); g != want {
+		if g, want := got(), "people creator 0  referees false:"; g != want {
 			t.Fatalf("got %q, want %q", g, want)
 		}
+		exec(`UPDATE tournaments SET creator_id = ? WHERE id = ?`, ids[0], tr.ID)
+		exec(`UPDATE users SET first_name = 'Ana' WHERE id = ?`, ids[0])
 		for _, id := range []int64{ids[3], ids[0]} {
 			if err := db.Tx(ctx, func(tx *sqlx.Tx) error {
 				_, err := db.SetParticipantRole(ctx, tx, tr.ID, id, "referee")
@@ -202,12 +213,11 @@ func TestTournamentPeople(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		want := fmt.Sprintf("%d:false:%s %d:true:%s %d:true:%s ", ids[0], email(ids[0]), ids[0], email(ids[0]), ids[3], email(ids[3]))
-		if g := got(ids[0]); g != want {
+		if g, want := got(), fmt.Sprintf("people creator %d Ana referees true: %d Ana %d ", ids[0], ids[0], ids[3]); g != want {
 			t.Fatalf("got %q, want %q", g, want)
 		}
-		if g, want := got(0), fmt.Sprintf("%d:true:%s %d:true:%s ", ids[0], email(ids[0]), ids[3], email(ids[3])); g != want {
-			t.Fatalf("no creator: got %q, want %q", g, want)
+		if _, err := db.TournamentPageByID(ctx, tr.ID+1000); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("missing tournament: %v", err)
 		}
 	})
 }

@@ -92,27 +92,13 @@ func (db *DB) PersonByID(ctx context.Context, id int64) (User, error) {
 	return u, notFound(err)
 }
 
-// personColumns are PersonByID's columns, for the reads that show people beside something else.
-const personColumns = `u.id, u.email, u.first_name, u.last_name, u.ext_name, u.ext_given_name, u.ext_picture,
-	u.photo_etag, u.deleted_at`
-
-// TournamentPerson is a person of a tournament's page: its creator or one of its referees.
-type TournamentPerson struct {
-	User
-	Referee bool `db:"referee"`
-}
-
-// TournamentPeople reads a tournament's creator (creatorID, 0 for none) and its referees in one
-// query (persons' columns only, as PersonByID): the creator first, then the referees by id. A
-// creator who is also a referee comes twice. It replaced 2 + one-per-referee queries on the
-// tournament page (issue 16).
-func (db *DB) TournamentPeople(ctx context.Context, tournamentID, creatorID int64) ([]TournamentPerson, error) {
-	out := []TournamentPerson{}
-	err := db.selectRows(ctx, &out, `SELECT `+personColumns+`, 0 AS referee FROM users u WHERE u.id = ?
-		UNION ALL
-		SELECT `+personColumns+`, 1 AS referee FROM tournament_players p JOIN users u ON u.id = p.user_id
-		WHERE p.tournament_id = ? AND p.role = 'referee'
-		ORDER BY referee, id`, creatorID, tournamentID)
+// RefereePersons reads the referees of a tournament by id, with PersonByID's columns: one query
+// where the tournament page made one per referee (issue 16).
+func (db *DB) RefereePersons(ctx context.Context, tournamentID int64) ([]User, error) {
+	out := []User{}
+	err := db.selectRows(ctx, &out, `SELECT u.id, u.email, u.first_name, u.last_name, u.ext_name, u.ext_given_name,
+		u.ext_picture, u.photo_etag, u.deleted_at FROM tournament_players p JOIN users u ON u.id = p.user_id
+		WHERE p.tournament_id = ? AND p.role = 'referee' ORDER BY u.id`, tournamentID)
 	return out, err
 }
 
