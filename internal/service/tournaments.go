@@ -232,7 +232,7 @@ func (s *Service) lockVisibleTournament(ctx context.Context, tx *sqlx.Tx, cur Cu
 // carries the page's columns only (store.TournamentPageByID: no version, decision or snapshot).
 type TournamentDetail struct {
 	Tournament store.Tournament
-	// Creator and Referees carry names and pictures only (store.PersonByID).
+	// Creator and Referees carry names and pictures only (store.TournamentPageByID, RefereePersons).
 	Creator  *store.User
 	Referees []store.User
 	Relation policy.TournamentRelation

@@ -108,7 +108,7 @@ func (db *DB) TournamentByID(ctx context.Context, tx *sqlx.Tx, id int64) (Tourna
 
 // TournamentPage is what a tournament's page shows of the tournament: the list's columns
 // (decided_*, snapshot_week, version and updated_at stay zero), its creator's name and picture
-// (PersonByID's columns; ID 0 when there is none) and whether it has referees at all.
+// (RefereePersons' columns; ID 0 when there is none) and whether it has referees at all.
 type TournamentPage struct {
 	Tournament
 	Creator     User `db:"cr"`

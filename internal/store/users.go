@@ -82,18 +82,9 @@ func (db *DB) UserByID(ctx context.Context, tx *sqlx.Tx, id int64) (User, error)
 	return u, notFound(err)
 }
 
-// PersonByID reads the columns that name and picture an account (a person shown beside something
-// else: a tournament's creator and referees): 9 columns instead of the whole row's ~40, which the
-// SQLite driver scans one by one (issue 16). The other fields of the User stay zero.
-func (db *DB) PersonByID(ctx context.Context, id int64) (User, error) {
-	var u User
-	err := db.get(ctx, &u, `SELECT id, email, first_name, last_name, ext_name, ext_given_name, ext_picture, photo_etag,
-		deleted_at FROM users WHERE id = ?`, id)
-	return u, notFound(err)
-}
-
-// RefereePersons reads the referees of a tournament by id, with PersonByID's columns: one query
-// where the tournament page made one per referee (issue 16).
+// RefereePersons reads the referees of a tournament by id with the 9 columns that name and picture
+// a person (not the whole account's ~30, which the SQLite driver scans one by one; the other
+// fields stay zero): one query where the tournament page made one per referee (issue 16).
 func (db *DB) RefereePersons(ctx context.Context, tournamentID int64) ([]User, error) {
 	out := []User{}
 	err := db.selectRows(ctx, &out, `SELECT u.id, u.email, u.first_name, u.last_name, u.ext_name, u.ext_given_name,
