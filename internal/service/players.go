@@ -21,7 +21,7 @@ type PlayerView struct {
 // Player returns player id as cur may see them. A player who chose not to be listed is "not
 // found" for everyone but themselves and super admins (who moderate).
 func (s *Service) Player(ctx context.Context, cur Current, id int64) (PlayerView, error) {
-	u, err := s.db.UserByID(ctx, nil, id)
+	u, err := s.profile(ctx, cur, id)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && u.DeletedAt.Valid) {
 		return PlayerView{}, &Error{Kind: KindNotFound, Code: "player.not_found"}
 	}
@@ -41,6 +41,16 @@ func (s *Service) Player(ctx context.Context, cur Current, id int64) (PlayerView
 		return PlayerView{}, err
 	}
 	return PlayerView{User: u, Self: self, ContactVisible: visible, Availability: slots}, nil
+}
+
+// profile reads the account a profile shows. One's own is already in cur: authentication read it
+// this request, or checked the remembered copy against users.version (readcache.go), so it is as
+// fresh as a read here would be.
+func (s *Service) profile(ctx context.Context, cur Current, id int64) (store.User, error) {
+	if cur.Actor.SignedIn() && cur.User.ID == id {
+		return cur.User, nil
+	}
+	return s.db.ProfileByID(ctx, id)
 }
 
 func (s *Service) contactVisible(ctx context.Context, cur Current, u store.User) (bool, error) {

@@ -67,3 +67,50 @@ func TestSessionMemoryAcrossInstances(t *testing.T) {
 		}
 	})
 }
+
+// One's own profile is the account authentication holds (Player does not read it again): a
+// change made by any code path shows on the next request, on every instance, to its owner and to
+// another player alike.
+func TestOwnProfileIsFresh(t *testing.T) {
+	storetest.ForEachDialect(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		a, b := New(db, Options{}), New(db, Options{})
+		signIn := func(sub string) (store.User, string) {
+			t.Helper()
+			u, token, err := a.SignIn(ctx, Identity{Issuer: "test", Subject: sub, Email: sub + "@example.pt", EmailVerified: true, Name: sub}, "test", "127.0.0.1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			return u, token
+		}
+		u, token := signIn("rita")
+		_, other := signIn("rui")
+		view := func(s *Service, token string) PlayerView {
+			t.Helper()
+			cur, err := s.Authenticate(ctx, token)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pv, err := s.Player(ctx, cur, u.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return pv
+		}
+		if pv := view(a, token); !pv.Self || pv.User.FirstName != u.FirstName {
+			t.Fatalf("own profile: %+v", pv)
+		}
+		view(b, token)
+		if _, err := db.W.ExecContext(ctx, db.W.Rebind(`UPDATE users SET first_name = 'Rosa', phone = '+351910000000',
+			contact_visibility = 'everyone' WHERE id = ?`), u.ID); err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range []*Service{a, b} {
+			for _, tok := range []string{token, other} {
+				if pv := view(s, tok); pv.User.FirstName != "Rosa" || pv.User.Phone != "+351910000000" || !pv.ContactVisible {
+					t.Fatalf("after the change: %q %q contact %v (self %v)", pv.User.FirstName, pv.User.Phone, pv.ContactVisible, pv.Self)
+				}
+			}
+		}
+	})
+}

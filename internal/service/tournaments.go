@@ -228,10 +228,11 @@ func (s *Service) lockVisibleTournament(ctx context.Context, tx *sqlx.Tx, cur Cu
 	return s.checkSeen(ctx, tx, cur, t, err)
 }
 
-// TournamentDetail is a tournament with its people and what the caller may do.
+// TournamentDetail is a tournament with its people and what the caller may do. The tournament
+// carries the page's columns only (store.TournamentPageByID: no version, decision or snapshot).
 type TournamentDetail struct {
 	Tournament store.Tournament
-	// Creator and Referees carry names and pictures only (store.PersonByID).
+	// Creator and Referees carry names and pictures only (store.TournamentPageByID, RefereePersons).
 	Creator  *store.User
 	Referees []store.User
 	Relation policy.TournamentRelation
@@ -246,28 +247,26 @@ type TournamentDetail struct {
 
 // Tournament returns a tournament's detail as the caller may see it.
 func (s *Service) Tournament(ctx context.Context, cur Current, id int64) (TournamentDetail, error) {
-	t, rel, err := s.visibleTournament(ctx, nil, cur, id)
+	page, err := s.db.TournamentPageByID(ctx, id)
+	t := page.Tournament
+	if errors.Is(err, store.ErrNotFound) || (err == nil && !policy.SeeTournament(cur.Actor, t.Status, t.CreatorID.Int64)) {
+		return TournamentDetail{}, notFoundTournament()
+	}
 	if err != nil {
 		return TournamentDetail{}, err
 	}
-	d := TournamentDetail{Tournament: t, Relation: rel, Referees: []store.User{}}
-	if t.CreatorID.Valid {
-		if u, err := s.db.PersonByID(ctx, t.CreatorID.Int64); err == nil {
-			d.Creator = &u
-		}
-	}
-	refs, err := s.db.Referees(ctx, nil, id)
+	// The caller's participation decides both the relation and my_status: read once.
+	rel, p, err := s.relation(ctx, nil, cur, t)
 	if err != nil {
-		return d, err
+		return TournamentDetail{}, err
 	}
-	for _, r := range refs {
-		if u, err := s.db.PersonByID(ctx, r); err == nil {
-			d.Referees = append(d.Referees, u)
-		}
+	d := TournamentDetail{Tournament: t, Relation: rel, Referees: []store.User{}, MyStatus: p.Status, MyRole: p.Role}
+	if page.Creator.ID != 0 {
+		d.Creator = &page.Creator
 	}
-	if cur.Actor.SignedIn() {
-		if p, err := s.db.Participation(ctx, nil, id, cur.User.ID); err == nil {
-			d.MyStatus, d.MyRole = p.Status, p.Role
+	if page.HasReferees {
+		if d.Referees, err = s.db.RefereePersons(ctx, id); err != nil {
+			return d, err
 		}
 	}
 	d.CanManage = policy.ManageTournament(cur.Actor, rel) == nil

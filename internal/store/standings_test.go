@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -168,5 +169,55 @@ func TestClassicPositionsStayGapless(t *testing.T) {
 		check(ids[0], ids[3], ids[4], ids[5], ids[2])
 		tx(func(tx *sqlx.Tx) error { _, err := db.AdmitRequest(ctx, tx, tr.ID, late.ID); return err })
 		check(ids[0], ids[3], ids[4], ids[5], ids[2], late.ID)
+	})
+}
+
+// TournamentPageByID joins the creator and says whether there are referees; RefereePersons lists
+// them by id; a promotion and a rename show on the next read; no creator reads as ID 0.
+func TestTournamentPage(t *testing.T) {
+	storetest.ForEachDialect(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		tr, ids := newTournament(t, db, "people", "classic", ladder.Scoring{}, 4)
+		exec := func(q string, args ...any) {
+			t.Helper()
+			if _, err := db.W.ExecContext(ctx, db.W.Rebind(q), args...); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got := func() string {
+			t.Helper()
+			p, err := db.TournamentPageByID(ctx, tr.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			refs, err := db.RefereePersons(ctx, tr.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := fmt.Sprintf("%s creator %d %s referees %v:", p.Name, p.Creator.ID, p.Creator.FirstName, p.HasReferees)
+			for _, r := range refs {
+				s += fmt.Sprintf(" %d %s", r.ID, r.FirstName)
+			}
+			return s
+		}
+		if g, want := got(), "people creator 0  referees false:"; g != want {
+			t.Fatalf("got %q, want %q", g, want)
+		}
+		exec(`UPDATE tournaments SET creator_id = ? WHERE id = ?`, ids[0], tr.ID)
+		exec(`UPDATE users SET first_name = 'Ana' WHERE id = ?`, ids[0])
+		for _, id := range []int64{ids[3], ids[0]} {
+			if err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+				_, err := db.SetParticipantRole(ctx, tx, tr.ID, id, "referee")
+				return err
+			}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if g, want := got(), fmt.Sprintf("people creator %d Ana referees true: %d Ana %d ", ids[0], ids[0], ids[3]); g != want {
+			t.Fatalf("got %q, want %q", g, want)
+		}
+		if _, err := db.TournamentPageByID(ctx, tr.ID+1000); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("missing tournament: %v", err)
+		}
 	})
 }

@@ -117,6 +117,31 @@ func (db *DB) TournamentGate(ctx context.Context, id int64) (Tournament, error) 
 	return t, notFound(err)
 }
 
+// TournamentPage is what a tournament's page shows of the tournament: the list's columns
+// (decided_*, snapshot_week, version and updated_at stay zero), its creator's name and picture
+// (RefereePersons' columns; ID 0 when there is none) and whether it has referees at all.
+type TournamentPage struct {
+	Tournament
+	Creator     User `db:"cr"`
+	HasReferees bool `db:"has_referees"`
+}
+
+// TournamentPageByID reads a tournament's page in one query where it took three or more: the
+// creator joined, the referees (RefereePersons) left to read only when there are any, and five
+// columns fewer than TournamentByID for the SQLite driver to scan, two of them parsed times
+// (issue 16).
+func (db *DB) TournamentPageByID(ctx context.Context, id int64) (TournamentPage, error) {
+	var p TournamentPage
+	err := db.get(ctx, &p, `SELECT `+tournamentListColumns+`,
+		COALESCE(cr.id, 0) AS "cr.id", COALESCE(cr.email, '') AS "cr.email", COALESCE(cr.first_name, '') AS "cr.first_name",
+		COALESCE(cr.last_name, '') AS "cr.last_name", COALESCE(cr.ext_name, '') AS "cr.ext_name",
+		COALESCE(cr.ext_given_name, '') AS "cr.ext_given_name", COALESCE(cr.ext_picture, '') AS "cr.ext_picture",
+		COALESCE(cr.photo_etag, '') AS "cr.photo_etag", cr.deleted_at AS "cr.deleted_at",
+		EXISTS (SELECT 1 FROM tournament_players r WHERE r.tournament_id = t.id AND r.role = 'referee') AS has_referees
+		`+tournamentFrom+` LEFT JOIN users cr ON cr.id = t.creator_id WHERE t.id = ?`, id)
+	return p, notFound(err)
+}
+
 // LockTournament reads a tournament inside tx and, on PostgreSQL, locks its row until tx ends:
 // every change to its participants takes this lock first, so they apply one after another.
 func (db *DB) LockTournament(ctx context.Context, tx *sqlx.Tx, id int64) (Tournament, error) {

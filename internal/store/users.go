@@ -82,13 +82,25 @@ func (db *DB) UserByID(ctx context.Context, tx *sqlx.Tx, id int64) (User, error)
 	return u, notFound(err)
 }
 
-// PersonByID reads the columns that name and picture an account (a person shown beside something
-// else: a tournament's creator and referees): 9 columns instead of the whole row's ~40, which the
-// SQLite driver scans one by one (issue 16). The other fields of the User stay zero.
-func (db *DB) PersonByID(ctx context.Context, id int64) (User, error) {
+// RefereePersons reads the referees of a tournament by id with the 9 columns that name and picture
+// a person (not the whole account's ~30, which the SQLite driver scans one by one; the other
+// fields stay zero): one query where the tournament page made one per referee (issue 16).
+func (db *DB) RefereePersons(ctx context.Context, tournamentID int64) ([]User, error) {
+	out := []User{}
+	err := db.selectRows(ctx, &out, `SELECT u.id, u.email, u.first_name, u.last_name, u.ext_name, u.ext_given_name,
+		u.ext_picture, u.photo_etag, u.deleted_at FROM tournament_players p JOIN users u ON u.id = p.user_id
+		WHERE p.tournament_id = ? AND p.role = 'referee' ORDER BY u.id`, tournamentID)
+	return out, err
+}
+
+// ProfileByID reads what a player's profile shows and what decides who sees it: the account
+// without its sign-in, preference and bookkeeping columns (oidc_*, notify_prefs, language,
+// search_key, updated_at, deactivated_at stay zero), which the SQLite driver would scan one by one.
+func (db *DB) ProfileByID(ctx context.Context, id int64) (User, error) {
 	var u User
-	err := db.get(ctx, &u, `SELECT id, email, first_name, last_name, ext_name, ext_given_name, ext_picture, photo_etag,
-		deleted_at FROM users WHERE id = ?`, id)
+	err := db.get(ctx, &u, `SELECT id, email, first_name, last_name, ext_name, ext_given_name, ext_picture, role, status,
+		created_at, phone, whatsapp, signal, telegram, age, gender, district, municipality, timezone, contact_visibility,
+		hidden, photo_etag, club_id, deleted_at FROM users WHERE id = ?`, id)
 	return u, notFound(err)
 }
 
