@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type ConsoleMessage, type Page, type WebSocket } from '@playwright/test';
+import { expect, type ConsoleMessage, type Frame, type Page, type WebSocket } from '@playwright/test';
 
 export interface StoredContact {
   id: number;
@@ -128,22 +128,29 @@ export function freshAccount(prefix: string) {
 
 /** The signed-in account's id, as the server knows it. */
 /**
- * Resolves once a live socket (/api/ws) opened from now on is greeted by the server: events
- * published from then on reach it. Call before the navigation that opens it. Every new socket is
- * watched, not just the first: the page being left may still open one that the navigation
- * aborts. The frame listener is attached in the socket's own event handler — attached a promise
- * later, it could miss a greeting that came in the same batch of protocol messages.
+ * Resolves once the live socket (/api/ws) of the page the next navigation loads is greeted by the
+ * server: events published from then on reach it. Call before that navigation. Only sockets the
+ * new document opens count — the page being left may still have its own greeted, and the new
+ * page opens its socket with the signed-in shell, after its first data. The frame listener is
+ * attached in the socket's own event handler: attached a promise later, it could miss a greeting
+ * that came in the same batch of protocol messages.
  */
 export function liveGreeting(page: Page): Promise<void> {
   return new Promise<void>((resolve) => {
+    let navigated = false;
+    const onNavigated = (frame: Frame) => {
+      if (frame === page.mainFrame()) navigated = true;
+    };
     const onSocket = (ws: WebSocket) => {
-      if (!ws.url().endsWith('/api/ws')) return;
+      if (!navigated || !ws.url().endsWith('/api/ws')) return;
       ws.on('framereceived', (f) => {
         if (!String(f.payload).includes('"hello"')) return;
         page.off('websocket', onSocket);
+        page.off('framenavigated', onNavigated);
         resolve();
       });
     };
+    page.on('framenavigated', onNavigated);
     page.on('websocket', onSocket);
   });
 }
