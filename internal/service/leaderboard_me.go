@@ -4,31 +4,18 @@ import (
 	"context"
 	"sort"
 	"strconv"
-	"sync"
-	"sync/atomic"
-
-	"golang.org/x/sync/singleflight"
 
 	"github.com/tennisladder/ladder/internal/store"
 )
 
-// leaderKeysCache keeps the order of each global ranking (all time; this week and month of the
-// maintained zones; with or without hidden players) per version of the rankings' data
-// (store.LeaderboardVersion): the reader's position is a binary search in it instead of a count
-// of the rows ahead of them in SQL, which grew with the rank (issue 14's budget). The keys are
-// read once per version (a validation, a transfer, a change of visibility moves it) by one
-// reader while the others wait (single flight, like the standings).
-type leaderKeysCache struct {
-	entries sync.Map // key → leaderKeysEntry
-	count   atomic.Int64
-	reads   atomic.Int64 // rankings read whole (tests)
-	flight  singleflight.Group
-}
-
-type leaderKeysEntry struct {
-	version int64
-	keys    []store.LeaderKey
-	at      map[int64]int32 // user id → index in keys
+// The order of each global ranking (all time; this week and month of the maintained zones; with
+// or without hidden players) is kept per version of the rankings' data (store.LeaderboardVersion,
+// Service.leaderKeys): the reader's position is a binary search in it instead of a count of the
+// rows ahead of them in SQL, which grew with the rank (issue 14's budget). It is read once per
+// version (a validation, a transfer, a change of visibility moves it) for all waiting readers.
+type rankingOrder struct {
+	keys []store.LeaderKey
+	at   map[int64]int32 // user id → index in keys
 }
 
 // leaderKeysMax bounds the kept rankings (about 100 bytes per player each, with the index); past it the memory
@@ -81,41 +68,13 @@ func (s *Service) rankingKeys(ctx context.Context, f store.LeaderFilter, version
 		key = f.Kind + "/" + f.Zone + "/" + strconv.FormatInt(f.From.Unix(), 10)
 	}
 	key += "/" + strconv.FormatBool(f.SeeHidden)
-	c := &s.leaderKeys
-	if e, ok := c.entries.Load(key); ok && e.(leaderKeysEntry).version == version {
-		return e.(leaderKeysEntry).keys, e.(leaderKeysEntry).at, nil
-	}
-	ch := c.flight.DoChan(key+"/"+strconv.FormatInt(version, 10), func() (any, error) {
-		if e, ok := c.entries.Load(key); ok && e.(leaderKeysEntry).version == version {
-			return e, nil
-		}
-		c.reads.Add(1)
-		// The read serves every waiter: a deadline of its own, each waiter stops at its own.
-		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), standingsComputeTimeout)
-		defer cancel()
-		keys, err := s.db.LeaderKeys(rctx, f)
-		if err != nil {
-			return nil, err
-		}
-		if c.count.Add(1) > leaderKeysMax {
-			c.entries.Clear()
-			c.count.Store(1)
-		}
-		e := leaderKeysEntry{version: version, keys: keys, at: make(map[int64]int32, len(keys))}
+	o, err := s.leaderKeys.get(ctx, key, version, func(ctx context.Context) (rankingOrder, error) {
+		keys, err := s.db.LeaderKeys(ctx, f)
+		o := rankingOrder{keys: keys, at: make(map[int64]int32, len(keys))}
 		for i, k := range keys {
-			e.at[k.UserID] = int32(i)
+			o.at[k.UserID] = int32(i)
 		}
-		c.entries.Store(key, e)
-		return e, nil
+		return o, err
 	})
-	select {
-	case r := <-ch:
-		if r.Err != nil {
-			return nil, nil, r.Err
-		}
-		e := r.Val.(leaderKeysEntry)
-		return e.keys, e.at, nil
-	case <-ctx.Done():
-		return nil, nil, ctx.Err()
-	}
+	return o.keys, o.at, err
 }

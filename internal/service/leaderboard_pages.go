@@ -3,33 +3,21 @@ package service
 import (
 	"context"
 	"strconv"
-	"sync"
-	"sync/atomic"
-
-	"golang.org/x/sync/singleflight"
 
 	"github.com/tennisladder/ladder/internal/policy"
 	"github.com/tennisladder/ladder/internal/store"
 )
 
-// leaderPageCache keeps pages of the global rankings (all time and the maintained weeks and
-// months) per version of the rankings' data (store.LeaderboardVersion), with their encoding:
-// one tiny query per request instead of a page of ~40 columns scanned and encoded (issue 14's
-// read budget, like the tournament list's cachedList). The version covers every column a page
-// shows: points, wins, ratings (validations, transfers), visibility (hidden, status, deleted)
-// and the names and pictures (migration 00027).
-type leaderPageCache struct {
-	entries sync.Map // key → leaderPageEntry
-	count   atomic.Int64
-	reads   atomic.Int64 // pages read from the database (tests)
-	flight  singleflight.Group
-}
-
+// Pages of the global rankings (all time and the maintained weeks and months) are kept per
+// version of the rankings' data (store.LeaderboardVersion, Service.leaderPages), with their
+// encoding: one tiny query per request instead of a page of ~40 columns scanned and encoded
+// (issue 14's read budget, like the tournament list's cachedList). The version covers every
+// column a page shows: points, wins, ratings (validations, transfers), visibility (hidden,
+// status, deleted) and the names and pictures (migration 00027).
 type leaderPageEntry struct {
-	version int64
-	rows    []store.LeaderRow
-	more    bool
-	body    []byte
+	rows []store.LeaderRow
+	more bool
+	body []byte
 }
 
 // leaderPagesMax bounds the kept pages (one per ranking, offset and limit; ~10 KB each); past
@@ -66,14 +54,14 @@ func (s *Service) LeaderboardEncoded(ctx context.Context, cur Current, period st
 	}
 	key := strconv.FormatBool(f.SeeHidden) + "/" + f.Kind + "/" + f.Zone + "/" + strconv.FormatInt(f.From.Unix(), 10) +
 		"/" + strconv.FormatInt(f.To.Unix(), 10) + "/" + strconv.Itoa(offset) + "/" + strconv.Itoa(limit)
-	e, err := s.leaderPage(ctx, key, version, func(ctx context.Context) (leaderPageEntry, error) {
+	e, err := s.leaderPages.get(ctx, key, version, func(ctx context.Context) (leaderPageEntry, error) {
 		shared := f
 		shared.ReaderID = 0 // the page as every reader of this ranking sees it (see above)
 		rows, err := s.db.Leaderboard(ctx, shared)
 		if err != nil {
 			return leaderPageEntry{}, err
 		}
-		e := leaderPageEntry{version: version}
+		var e leaderPageEntry
 		if len(rows) > limit {
 			rows, e.more = rows[:limit], true
 		}
@@ -116,44 +104,4 @@ func (s *Service) leaderFilter(cur Current, period string, offset, limit int) st
 		f.Kind, f.Zone = period, store.MaintainedZone(period, from, to)
 	}
 	return f
-}
-
-// leaderPage returns the page kept under key for version, reading it (once for all concurrent
-// readers) when it is not. The version is read before the rows: a change in between leaves newer
-// rows under the older version, read again by the next request; never older rows under a newer
-// version.
-func (s *Service) leaderPage(ctx context.Context, key string, version int64,
-	read func(context.Context) (leaderPageEntry, error)) (leaderPageEntry, error) {
-	c := &s.leaderPages
-	if e, ok := c.entries.Load(key); ok && e.(leaderPageEntry).version == version {
-		return e.(leaderPageEntry), nil
-	}
-	ch := c.flight.DoChan(strconv.FormatInt(version, 10)+"/"+key, func() (any, error) {
-		if e, ok := c.entries.Load(key); ok && e.(leaderPageEntry).version == version {
-			return e.(leaderPageEntry), nil
-		}
-		c.reads.Add(1)
-		// The read serves every waiter: a deadline of its own, each waiter stops at its own.
-		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), standingsComputeTimeout)
-		defer cancel()
-		e, err := read(rctx)
-		if err != nil {
-			return nil, err
-		}
-		if c.count.Add(1) > leaderPagesMax {
-			c.entries.Clear()
-			c.count.Store(1)
-		}
-		c.entries.Store(key, e)
-		return e, nil
-	})
-	select {
-	case r := <-ch:
-		if r.Err != nil {
-			return leaderPageEntry{}, r.Err
-		}
-		return r.Val.(leaderPageEntry), nil
-	case <-ctx.Done():
-		return leaderPageEntry{}, ctx.Err()
-	}
 }

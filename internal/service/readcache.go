@@ -25,10 +25,7 @@ type readCache struct {
 	// computation starts. They let a test hold the computation until every reader missed.
 	onStandingsMiss, onStandingsCompute func()
 
-	lists      sync.Map // list key → listEntry (see cachedList)
-	listCount  atomic.Int64
-	listReads  atomic.Int64 // pages read from the database by cachedList (tests)
-	listFlight singleflight.Group
+	lists versionedCache[listEntry] // list key → page (see cachedList)
 
 	recent      sync.Map // "user/lang/limit" → recentEntry (see Notifications)
 	recentCount atomic.Int64
@@ -154,15 +151,14 @@ func (s *Service) lookupSession(ctx context.Context, hash string, now time.Time)
 
 // ListReads reports how many club and tournament list pages were read from the database (the
 // others came from memory) since start.
-func (s *Service) ListReads() int64 { return s.reads.listReads.Load() }
+func (s *Service) ListReads() int64 { return s.reads.lists.reads.Load() }
 
-// listEntry is one page of a public list as read under a list version, with its rendering
-// (the response body) when the caller gave a render function.
+// listEntry is one page of a public list, with its rendering (the response body) when the
+// caller gave a render function.
 type listEntry struct {
-	version int64
-	items   any
-	next    string
-	body    []byte
+	items any
+	next  string
+	body  []byte
 }
 
 // listCacheMax bounds the remembered list pages (one per filter, cursor and limit); past it the
@@ -193,47 +189,21 @@ func cachedList[T any](ctx context.Context, s *Service, key string, read func(co
 	if err != nil {
 		return nil, "", nil, err
 	}
-	if e, ok := s.reads.lists.Load(key); ok {
-		if e := e.(listEntry); e.version == version {
-			return e.items.([]T), e.next, e.body, nil
-		}
-	}
-	ch := s.reads.listFlight.DoChan(strconv.FormatInt(version, 10)+"\x00"+key, func() (any, error) {
-		if e, ok := s.reads.lists.Load(key); ok {
-			if e := e.(listEntry); e.version == version {
-				return e, nil
-			}
-		}
-		s.reads.listReads.Add(1)
-		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), standingsComputeTimeout)
-		defer cancel()
-		items, next, err := read(rctx)
+	e, err := s.reads.lists.get(ctx, key, version, func(ctx context.Context) (listEntry, error) {
+		items, next, err := read(ctx)
 		if err != nil {
-			return nil, err
+			return listEntry{}, err
 		}
-		e := listEntry{version: version, items: items, next: next}
+		e := listEntry{items: items, next: next}
 		if render != nil {
-			if e.body, err = render(items, next); err != nil {
-				return nil, err
-			}
+			e.body, err = render(items, next)
 		}
-		if s.reads.listCount.Add(1) > listCacheMax {
-			s.reads.lists.Clear()
-			s.reads.listCount.Store(1)
-		}
-		s.reads.lists.Store(key, e)
-		return e, nil
+		return e, err
 	})
-	select {
-	case r := <-ch:
-		if r.Err != nil {
-			return nil, "", nil, r.Err
-		}
-		e := r.Val.(listEntry)
-		return e.items.([]T), e.next, e.body, nil
-	case <-ctx.Done():
-		return nil, "", nil, ctx.Err()
+	if err != nil {
+		return nil, "", nil, err
 	}
+	return e.items.([]T), e.next, e.body, nil
 }
 
 // listKey joins a list's name and filter into a cache key.

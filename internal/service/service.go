@@ -17,10 +17,10 @@ type Service struct {
 	baseURL     string   // for links in emails
 	standings   sync.Map // tournament id → standingsEntry (see standingRows)
 	reads       readCache
-	leaderKeys  leaderKeysCache // the global rankings' order per data version (leaderboard_me.go)
-	leaderPages leaderPageCache // pages of the global rankings per data version (leaderboard_pages.go)
-	limits      limiters        // per-account rate limits by action
-	live        Live            // live-update events (nil: none)
+	leaderKeys  versionedCache[rankingOrder]    // the global rankings' order per data version (leaderboard_me.go)
+	leaderPages versionedCache[leaderPageEntry] // pages of the global rankings per data version (leaderboard_pages.go)
+	limits      limiters                        // per-account rate limits by action
+	live        Live                            // live-update events (nil: none)
 }
 
 // Options are the settings the use cases depend on.
@@ -41,6 +41,7 @@ func New(db *store.DB, o Options) *Service {
 	}
 	s := &Service{db: db, log: o.Log, rootEmail: store.NormaliseEmail(o.RootEmail), baseURL: o.BaseURL, live: o.Live}
 	s.limits = newLimiters(o.Limits, func() time.Time { return s.now() })
+	s.reads.lists.max, s.leaderKeys.max, s.leaderPages.max = listCacheMax, leaderKeysMax, leaderPagesMax
 	return s
 }
 
