@@ -128,6 +128,9 @@ func OpenSQLite(ctx context.Context, path string) (*DB, error) {
 	return db, nil
 }
 
+// pgPoolSize bounds one instance's PostgreSQL connections (the server's default limit is 100).
+const pgPoolSize = 20
+
 // OpenPostgres connects to the PostgreSQL server at url.
 //
 // A connection attempt gives up after connect_timeout (5 s unless the URL sets it); every query
@@ -139,8 +142,15 @@ func OpenPostgres(ctx context.Context, dsn string) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	p.SetMaxOpenConns(20)
-	p.SetMaxIdleConns(10)
+	// As many idle connections as open ones: with fewer, every burst of more than the idle
+	// bound closes connections on release and opens new ones on the next request — a new
+	// server process, authentication and every prepared statement again. Under 16 concurrent
+	// reads the earlier bound (10) opened ~100 connections a second and the new backends cost
+	// more server CPU than the reads (docs/PERFORMANCE.md, "PostgreSQL mode"). Connections idle
+	// for five minutes are closed, so a quiet instance gives them back.
+	p.SetMaxOpenConns(pgPoolSize)
+	p.SetMaxIdleConns(pgPoolSize)
+	p.SetConnMaxIdleTime(5 * time.Minute)
 	p.SetConnMaxLifetime(30 * time.Minute)
 	db := &DB{W: p, R: p, Dialect: Postgres, Now: utcNow, dsn: dsn}
 	if err := db.Ping(ctx); err != nil {

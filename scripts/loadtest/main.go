@@ -26,7 +26,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"path/filepath"
 	"regexp"
 	"runtime/pprof"
 	"slices"
@@ -38,11 +37,6 @@ import (
 	"testing/fstest"
 	"time"
 
-	"github.com/tennisladder/ladder/internal/config"
-	"github.com/tennisladder/ladder/internal/httpapi"
-	"github.com/tennisladder/ladder/internal/seed"
-	"github.com/tennisladder/ladder/internal/service"
-	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/web"
 )
 
@@ -64,6 +58,8 @@ func main() {
 	p99 := flag.Bool("p99", true, "measure p99 at half the saturating rate (skipped with -quick)")
 	only := flag.String("only", "", "measure only the endpoints whose name matches this regexp")
 	pg := flag.String("postgres", "", "PostgreSQL URL of an EMPTY database to use instead of SQLite")
+	compare := flag.String("compare", "", "PostgreSQL URL of an EMPTY database: measure SQLite and PostgreSQL mode in the same rounds and print their ratio")
+	p99For := flag.Duration("p99-duration", 0, "how long each p99 measurement lasts (default: -duration)")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the whole run (client included) here")
 	flag.Parse()
 	if *quick {
@@ -71,6 +67,9 @@ func main() {
 	}
 	if *duration > time.Minute || *rounds > 20 {
 		log.Fatal("duration is capped at one minute and rounds at 20")
+	}
+	if *p99For == 0 {
+		*p99For = *duration
 	}
 	var filter *regexp.Regexp
 	if *only != "" {
@@ -83,45 +82,24 @@ func main() {
 	}))
 
 	ctx := context.Background()
-	db, cleanup := openDB(ctx, *pg)
-	defer cleanup()
-	if _, err := seed.Demo(ctx, db); err != nil {
-		log.Fatal(err)
-	}
-	svc := service.New(db, service.Options{})
-	u, token, err := svc.SignIn(ctx, service.Identity{Issuer: "load", Subject: "p", Email: "player@ladder.test", EmailVerified: true}, "load", "127.0.0.1")
-	if err != nil {
-		log.Fatal(err)
-	}
 	dist, asset, enc := hashedAsset()
-	app := serve(httpapi.New(httpapi.Deps{Config: config.Config{BaseURL: "http://localhost", ContactRatePerHour: 1,
-		RequestTimeout: 10 * time.Second}, DB: db, Service: svc, Dist: dist}))
-
-	big, _, err := db.ListTournaments(ctx, store.TournamentFilter{Query: "Super Ladder", Statuses: []string{"active"}})
-	if err != nil || len(big) != 1 {
-		log.Fatalf("demo tournament: %v", err)
+	var targets []*target
+	switch {
+	case *compare != "":
+		targets = []*target{newTarget(ctx, "", dist, asset, enc), newTarget(ctx, *compare, dist, asset, enc)}
+	default:
+		targets = []*target{newTarget(ctx, *pg, dist, asset, enc)}
 	}
-	all := []endpoint{
-		{name: "hashed asset (" + enc + ")", path: asset, budget: 0.6, encoding: enc},
-		{name: "GET /api/tournaments/{id}/standings (60 players)", path: fmt.Sprintf("/api/tournaments/%d/standings", big[0].ID), budget: 0.35},
-		{name: "GET /api/tournaments (list)", path: "/api/tournaments", budget: 0.35},
-		{name: "GET /api/clubs", path: "/api/clubs", budget: 0.35},
-		{name: "GET /api/search?q=lis (signed in)", path: "/api/search?q=lis", signedIn: true, budget: 0.35},
-		{name: "GET /api/tournaments/{id}", path: fmt.Sprintf("/api/tournaments/%d", big[0].ID), budget: 0.35},
-		{name: "GET /api/players/{id} (signed in)", path: fmt.Sprintf("/api/players/%d", u.ID), signedIn: true, budget: 0.35},
-		{name: "GET /api/users/me (signed in)", path: "/api/users/me", signedIn: true, budget: 0.35},
-		{name: "GET /api/notifications/recent (signed in)", path: "/api/notifications/recent", signedIn: true, budget: 0.35},
-		{name: "GET /api/leaderboards (all time)", path: "/api/leaderboards?period=all", budget: 0.35},
-		{name: "GET /api/leaderboards (all time, signed in: me row)", path: "/api/leaderboards?period=all", signedIn: true, budget: 0.35, unchecked: true},
-		{name: "GET /api/leaderboards?period=week", path: "/api/leaderboards?period=week", budget: 0.35},
-		{name: "GET /api/leaderboards?period=month", path: "/api/leaderboards?period=month", budget: 0.35},
-		{name: "GET /api/players/{id}/stats (signed in)", path: fmt.Sprintf("/api/players/%d/stats", u.ID), signedIn: true, budget: 0.35, unchecked: true},
-		{name: "GET /api/players/{id}/history (signed in)", path: fmt.Sprintf("/api/players/%d/history?limit=20", u.ID), signedIn: true, budget: 0.35, unchecked: true},
-	}
-	var eps []endpoint
-	for _, ep := range all {
+	defer func() {
+		for _, t := range targets {
+			t.close()
+		}
+	}()
+	all := targets[0].eps
+	var idx []int // the measured endpoints' positions in every target's list
+	for i, ep := range all {
 		if filter == nil || filter.MatchString(ep.name) {
-			eps = append(eps, ep)
+			idx = append(idx, i)
 		}
 	}
 
@@ -137,60 +115,70 @@ func main() {
 	}
 
 	// Warm up: statement caches, standings cache, connection pools.
-	for _, ep := range eps {
-		load(app+ep.path, tokenFor(ep, token), ep.encoding, 50*time.Millisecond, *conns)
+	for _, t := range targets {
+		for _, i := range idx {
+			ep := t.eps[i]
+			load(t.base+ep.path, t.tokenFor(ep), ep.encoding, 50*time.Millisecond, *conns, t.serverCPU)
+		}
 	}
-	ratios := make([][]float64, len(eps))
-	cpuRatios := make([][]float64, len(eps))
-	rates := make([][]float64, len(eps))
-	cpuPer := make([][]float64, len(eps))
 	for range *rounds {
-		for i, ep := range eps {
-			h := load(hello+"/hello", "", "", *duration, *conns)
-			e := load(app+ep.path, tokenFor(ep, token), ep.encoding, *duration, *conns)
-			if e.bad > 0 {
-				log.Fatalf("%s: %d failed requests", ep.name, e.bad)
+		for _, i := range idx {
+			h := load(hello+"/hello", "", "", *duration, *conns, nil)
+			for _, t := range targets {
+				ep := t.eps[i]
+				e := load(t.base+ep.path, t.tokenFor(ep), ep.encoding, *duration, *conns, t.serverCPU)
+				if e.bad > 0 {
+					log.Fatalf("%s (%s): %d failed requests", ep.name, t.dialect, e.bad)
+				}
+				st := t.stat(i)
+				st.ratios = append(st.ratios, e.rps/h.rps)
+				if e.cpuPer > 0 {
+					st.cpuRatios = append(st.cpuRatios, float64(h.cpuPer)/float64(e.cpuPer))
+				}
+				st.rates = append(st.rates, e.rps)
+				st.cpuPer = append(st.cpuPer, float64(e.cpuPer.Microseconds()))
 			}
-			ratios[i] = append(ratios[i], e.rps/h.rps)
-			if e.cpuPer > 0 {
-				cpuRatios[i] = append(cpuRatios[i], float64(h.cpuPer)/float64(e.cpuPer))
-			}
-			rates[i] = append(rates[i], e.rps)
-			cpuPer[i] = append(cpuPer[i], float64(e.cpuPer.Microseconds()))
 		}
 	}
 
-	fmt.Printf("\n%d rounds of %v, %d connections, %s, ratios are medians over the rounds.\n"+
-		"req/s ratio: endpoint req/s ÷ hello req/s in the same round. CPU ratio: hello's CPU time per request ÷ the\n"+
-		"endpoint's (this process: servers and client), what the req/s ratio is on a machine doing nothing else;\n"+
-		"it holds on a shared machine, where the req/s ratio swings with the neighbours' load. -check judges the CPU ratio.\n",
-		*rounds, *duration, *conns, db.Dialect)
-	fmt.Printf("%-50s %8s %8s %8s %9s %8s %-13s %s\n", "read", "req/s", "µs CPU", "ratio", "CPU ratio", "budget", "verdict", "p99 at half rate (budget 10 ms)")
 	fail := false
-	for i, ep := range eps {
-		rps, reqRatio, us := median(rates[i]), median(ratios[i]), median(cpuPer[i])
-		ratio := reqRatio
-		if len(cpuRatios[i]) > 0 {
-			ratio = median(cpuRatios[i])
-		}
-		verdict := "ok"
-		switch {
-		case ratio < ep.budget && ep.unchecked:
-			verdict = "under, unchecked"
-		case ratio < ep.budget**margin:
-			verdict, fail = "FAIL", true
-		case ratio < ep.budget:
-			verdict = "under budget"
-		}
-		tail := ""
-		if *p99 {
-			q := fixedRate(app+ep.path, tokenFor(ep, token), ep.encoding, rps/2, *duration)
-			tail = fmt.Sprintf("%6.2f ms", float64(q.Microseconds())/1000)
-			if q > 10*time.Millisecond {
-				tail += " over"
+	for _, t := range targets {
+		fmt.Printf("\n%d rounds of %v, %d connections, %s, ratios are medians over the rounds.\n"+
+			"req/s ratio: endpoint req/s ÷ hello req/s in the same round. CPU ratio: hello's CPU time per request ÷ the\n"+
+			"endpoint's (this process: servers and client; in PostgreSQL mode also the server's backends serving this\n"+
+			"process, from /proc), what the req/s ratio is on a machine doing nothing else; it holds on a shared machine,\n"+
+			"where the req/s ratio swings with the neighbours' load. -check judges the CPU ratio.\n",
+			*rounds, *duration, *conns, t.dialect)
+		fmt.Printf("%-50s %8s %8s %8s %9s %8s %-13s %s\n", "read", "req/s", "µs CPU", "ratio", "CPU ratio", "budget", "verdict", "p99 at half rate (budget 10 ms)")
+		for _, i := range idx {
+			ep, st := t.eps[i], t.stat(i)
+			rps, reqRatio, us := median(st.rates), median(st.ratios), median(st.cpuPer)
+			ratio := reqRatio
+			if len(st.cpuRatios) > 0 {
+				ratio = median(st.cpuRatios)
 			}
+			verdict := "ok"
+			switch {
+			case ratio < ep.budget && ep.unchecked:
+				verdict = "under, unchecked"
+			case ratio < ep.budget**margin:
+				verdict, fail = "FAIL", true
+			case ratio < ep.budget:
+				verdict = "under budget"
+			}
+			tail := ""
+			if *p99 {
+				q := fixedRate(t.base+ep.path, t.tokenFor(ep), ep.encoding, rps/2, *p99For)
+				tail = fmt.Sprintf("%6.2f ms", float64(q.Microseconds())/1000)
+				if q > 10*time.Millisecond {
+					tail += " over"
+				}
+			}
+			fmt.Printf("%-50s %8.0f %8.0f %7.3f× %8.3f× %7.2f× %-13s %s\n", ep.name, rps, us, reqRatio, ratio, ep.budget, verdict, tail)
 		}
-		fmt.Printf("%-50s %8.0f %8.0f %7.3f× %8.3f× %7.2f× %-13s %s\n", ep.name, rps, us, reqRatio, ratio, ep.budget, verdict, tail)
+	}
+	if len(targets) == 2 {
+		compareModes(targets[0], targets[1], idx)
 	}
 	if *check && fail {
 		fmt.Printf("FAIL: a read is under %.2f of its budget (see above)\n", *margin)
@@ -199,36 +187,26 @@ func main() {
 	}
 }
 
-func tokenFor(ep endpoint, token string) string {
-	if ep.signedIn {
-		return token
-	}
-	return ""
-}
-
-func openDB(ctx context.Context, pgURL string) (*store.DB, func()) {
-	var db *store.DB
-	var err error
-	dir := ""
-	if pgURL != "" {
-		db, err = store.OpenPostgres(ctx, pgURL)
-	} else {
-		if dir, err = os.MkdirTemp("", "ladder-load-"); err != nil {
-			log.Fatal(err)
+// compareModes prints PostgreSQL mode against SQLite mode, read by read (issue 16: ≥ 0.5×):
+// the requests per second of the two in the same round, and SQLite's CPU per request ÷
+// PostgreSQL mode's with its server's backends (what the req/s ratio is on a quiet machine
+// running the app and its database).
+func compareModes(lite, pg *target, idx []int) {
+	fmt.Printf("\nPostgreSQL mode ÷ SQLite mode, same reads in the same rounds (budget ≥ 0.5×; CPU: SQLite's CPU per request ÷\n" +
+		"PostgreSQL mode's, PostgreSQL's backends included)\n")
+	fmt.Printf("%-50s %11s %11s %9s %s\n", "read", "req/s ratio", "CPU ratio", "budget", "verdict")
+	for _, i := range idx {
+		a, b := lite.stat(i), pg.stat(i)
+		var rs []float64
+		for k := range min(len(a.rates), len(b.rates)) {
+			rs = append(rs, b.rates[k]/a.rates[k])
 		}
-		db, err = store.OpenSQLite(ctx, filepath.Join(dir, "load.db"))
-	}
-	if err != nil {
-		log.Fatal(err)
-	}
-	if _, err := db.Migrate(ctx, nil); err != nil {
-		log.Fatal(err)
-	}
-	return db, func() {
-		db.Close()
-		if dir != "" {
-			os.RemoveAll(dir)
+		cpu := median(a.cpuPer) / median(b.cpuPer)
+		verdict := "ok"
+		if cpu < 0.5 {
+			verdict = "under budget"
 		}
+		fmt.Printf("%-50s %10.2f× %10.2f× %8.2f× %s\n", lite.eps[i].name, median(rs), cpu, 0.5, verdict)
 	}
 }
 
@@ -302,10 +280,14 @@ func cpuTime() time.Duration {
 }
 
 // load drives url with conns workers for d and returns the successful requests per second and
-// the CPU time spent per request.
-func load(url, token, encoding string, d time.Duration, conns int) result {
+// the CPU time spent per request: this process's, plus server's (a database server's CPU
+// time so far; nil: none).
+func load(url, token, encoding string, d time.Duration, conns int, server func() time.Duration) result {
 	var ok, bad atomic.Int64
-	cpu0 := cpuTime()
+	if server == nil {
+		server = func() time.Duration { return 0 }
+	}
+	cpu0 := cpuTime() + server()
 	deadline := time.Now().Add(d)
 	var wg sync.WaitGroup
 	for range conns {
@@ -322,7 +304,7 @@ func load(url, token, encoding string, d time.Duration, conns int) result {
 	wg.Wait()
 	r := result{rps: float64(ok.Load()) / d.Seconds(), bad: bad.Load()}
 	if n := ok.Load(); n > 0 {
-		r.cpuPer = (cpuTime() - cpu0) / time.Duration(n)
+		r.cpuPer = (cpuTime() + server() - cpu0) / time.Duration(n)
 	}
 	return r
 }

@@ -1,0 +1,141 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"log"
+	"net/url"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/tennisladder/ladder/internal/config"
+	"github.com/tennisladder/ladder/internal/httpapi"
+	"github.com/tennisladder/ladder/internal/seed"
+	"github.com/tennisladder/ladder/internal/service"
+	"github.com/tennisladder/ladder/internal/store"
+	"github.com/tennisladder/ladder/scripts/internal/proccpu"
+)
+
+// appName names the PostgreSQL connections of this process, so their backends' CPU is counted
+// (other sessions may use the same server).
+const appName = "ladder-loadtest"
+
+// target is the app served in this process on one database, seeded with the demo data.
+type target struct {
+	dialect store.Dialect
+	base    string
+	token   string // the demo player's session
+	eps     []endpoint
+	stats   map[int]*stat
+	pg      *proccpu.Backends // PostgreSQL mode: the server's backends serving this process
+	close   func()
+}
+
+// stat collects one endpoint's figures over the rounds.
+type stat struct{ ratios, cpuRatios, rates, cpuPer []float64 }
+
+func (t *target) stat(i int) *stat {
+	if t.stats[i] == nil {
+		t.stats[i] = &stat{}
+	}
+	return t.stats[i]
+}
+
+func (t *target) tokenFor(ep endpoint) string {
+	if ep.signedIn {
+		return t.token
+	}
+	return ""
+}
+
+// serverCPU is the CPU time the database server has spent for this target (0 on SQLite, which
+// runs in this process and is counted with it).
+func (t *target) serverCPU() time.Duration {
+	if t.pg == nil {
+		return 0
+	}
+	return t.pg.Total()
+}
+
+// newTarget opens SQLite in a temporary folder (pgURL empty) or the EMPTY PostgreSQL database
+// at pgURL, seeds the demo, signs the demo player in and serves the app on loopback.
+func newTarget(ctx context.Context, pgURL string, dist fs.FS, asset, enc string) *target {
+	var db *store.DB
+	var err error
+	dir := ""
+	t := &target{stats: map[int]*stat{}}
+	if pgURL != "" {
+		u, perr := url.Parse(pgURL)
+		if perr != nil {
+			log.Fatal(perr)
+		}
+		q := u.Query()
+		q.Set("application_name", appName)
+		u.RawQuery = q.Encode()
+		db, err = store.OpenPostgres(ctx, u.String())
+		if err == nil {
+			t.pg = proccpu.Watch(pgURL, appName)
+		}
+	} else {
+		if dir, err = os.MkdirTemp("", "ladder-load-"); err != nil {
+			log.Fatal(err)
+		}
+		db, err = store.OpenSQLite(ctx, filepath.Join(dir, "load.db"))
+	}
+	if err != nil {
+		log.Fatal(err)
+	}
+	t.close = func() {
+		if t.pg != nil {
+			t.pg.Stop()
+		}
+		db.Close()
+		if dir != "" {
+			os.RemoveAll(dir)
+		}
+	}
+	if _, err := db.Migrate(ctx, nil); err != nil {
+		log.Fatal(err)
+	}
+	if _, err := seed.Demo(ctx, db); err != nil {
+		log.Fatal(err)
+	}
+	t.dialect = db.Dialect
+	svc := service.New(db, service.Options{})
+	u, token, err := svc.SignIn(ctx, service.Identity{Issuer: "load", Subject: "p", Email: "player@ladder.test", EmailVerified: true}, "load", "127.0.0.1")
+	if err != nil {
+		log.Fatal(err)
+	}
+	t.token = token
+	t.base = serve(httpapi.New(httpapi.Deps{Config: config.Config{BaseURL: "http://localhost", ContactRatePerHour: 1,
+		RequestTimeout: 10 * time.Second}, DB: db, Service: svc, Dist: dist}))
+	big, _, err := db.ListTournaments(ctx, store.TournamentFilter{Query: "Super Ladder", Statuses: []string{"active"}})
+	if err != nil || len(big) != 1 {
+		log.Fatalf("demo tournament: %v", err)
+	}
+	t.eps = endpoints(big[0].ID, u.ID, asset, enc)
+	return t
+}
+
+// endpoints lists every read measured, in the order (tournament t, the demo player p).
+func endpoints(t, p int64, asset, enc string) []endpoint {
+	return []endpoint{
+		{name: "hashed asset (" + enc + ")", path: asset, budget: 0.6, encoding: enc},
+		{name: "GET /api/tournaments/{id}/standings (60 players)", path: fmt.Sprintf("/api/tournaments/%d/standings", t), budget: 0.35},
+		{name: "GET /api/tournaments (list)", path: "/api/tournaments", budget: 0.35},
+		{name: "GET /api/clubs", path: "/api/clubs", budget: 0.35},
+		{name: "GET /api/search?q=lis (signed in)", path: "/api/search?q=lis", signedIn: true, budget: 0.35},
+		{name: "GET /api/tournaments/{id}", path: fmt.Sprintf("/api/tournaments/%d", t), budget: 0.35},
+		{name: "GET /api/players/{id} (signed in)", path: fmt.Sprintf("/api/players/%d", p), signedIn: true, budget: 0.35},
+		{name: "GET /api/users/me (signed in)", path: "/api/users/me", signedIn: true, budget: 0.35},
+		{name: "GET /api/notifications/recent (signed in)", path: "/api/notifications/recent", signedIn: true, budget: 0.35},
+		{name: "GET /api/leaderboards (all time)", path: "/api/leaderboards?period=all", budget: 0.35},
+		{name: "GET /api/leaderboards (all time, signed in: me row)", path: "/api/leaderboards?period=all", signedIn: true, budget: 0.35, unchecked: true},
+		{name: "GET /api/leaderboards?period=week", path: "/api/leaderboards?period=week", budget: 0.35},
+		{name: "GET /api/leaderboards?period=month", path: "/api/leaderboards?period=month", budget: 0.35},
+		{name: "GET /api/players/{id}/stats (signed in)", path: fmt.Sprintf("/api/players/%d/stats", p), signedIn: true, budget: 0.35, unchecked: true},
+		{name: "GET /api/players/{id}/history (signed in)", path: fmt.Sprintf("/api/players/%d/history?limit=20", p), signedIn: true, budget: 0.35, unchecked: true},
+	}
+}
