@@ -49,11 +49,21 @@ api: web-deps
 load:
 	go run ./scripts/loadtest -duration 5s -conns 16
 
-## bench: every read budget of issue 16 beside its figure (ratios to a bare hello handler in the same run, medians of 3 rounds, p99 at half the saturating rate), then the in-process read benchmarks, then the validated-result write beside its budget (scripts/bench-write.sh; PostgreSQL mode too with LADDER_TEST_POSTGRES_URL); after `make build` the asset is the real largest script, before it a synthetic one; docs/PERFORMANCE.md says how to read them
+## bench: every read budget of issue 16 beside its figure (ratios to a bare hello handler in the same run, medians of 3 rounds, p99 at half the saturating rate), then the in-process read benchmarks, then the validated-result write beside its budget (scripts/bench-write.sh); with LADDER_TEST_POSTGRES_URL also every read in PostgreSQL mode ÷ SQLite mode (budget 0.5×), the write in PostgreSQL mode, and two instances on one PostgreSQL ÷ one (scripts/scaleload, budget 1.7×); after `make build` the asset is the real largest script, before it a synthetic one; docs/PERFORMANCE.md says how to read them
 bench:
-	go run ./scripts/loadtest -duration 2s -rounds 3
+	@if [ -n "$${LADDER_TEST_POSTGRES_URL:-}" ]; then \
+		go run ./scripts/loadtest -duration 2s -rounds 3 -p99-duration 5s -compare "$$LADDER_TEST_POSTGRES_URL"; \
+	else \
+		echo "SKIPPED: PostgreSQL mode ÷ SQLite mode (set LADDER_TEST_POSTGRES_URL)"; \
+		go run ./scripts/loadtest -duration 2s -rounds 3 -p99-duration 5s; \
+	fi
 	go test ./internal/httpapi -run '^$$' -bench 'Hello$$|Reads' -benchtime 2000x
 	scripts/bench-write.sh
+	@if [ -n "$${LADDER_TEST_POSTGRES_URL:-}" ]; then \
+		go run ./scripts/scaleload -quota 0.25,0.5 -rounds 3; \
+	else \
+		echo "SKIPPED: two instances on one PostgreSQL (set LADDER_TEST_POSTGRES_URL)"; \
+	fi
 
 ## upload-load: 8 concurrent hostile and ordinary uploads against a started server: peak RSS above idle (budget 256 MB), refusal latency (1 s), temp files left (0)
 upload-load:

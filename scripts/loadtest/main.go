@@ -1,7 +1,8 @@
 // Command loadtest measures the read endpoints against DESIGN §6 / issue 16's budgets: each read
 // at least 0.35× the requests per second of a bare net/http hello handler (a hashed asset 0.6×),
 // measured in the same run, and p99 ≤ 10 ms at half the endpoint's saturating rate. It starts both
-// servers on loopback in this process (SQLite with demo data, or PostgreSQL with -postgres),
+// servers on loopback in this process (SQLite with demo data, PostgreSQL with -postgres, or both
+// with -compare, which also prints PostgreSQL mode ÷ SQLite mode per read, budget ≥ 0.5×),
 // drives each with the same number of keep-alive connections, and prints every figure beside its
 // budget. It sends traffic only to 127.0.0.1 and stops by itself.
 //
@@ -12,6 +13,7 @@
 //	go run ./scripts/loadtest                       # make bench: full figures, p99 included
 //	go run ./scripts/loadtest -quick -check         # make test: a few seconds, fails far under budget
 //	go run ./scripts/loadtest -only standings -cpuprofile cpu.out
+//	go run ./scripts/loadtest -compare "$LADDER_TEST_POSTGRES_URL" -p99=false
 package main
 
 import (
@@ -57,8 +59,8 @@ func main() {
 	margin := flag.Float64("margin", 1, "fraction of the budget -check accepts (make test uses 1/3)")
 	p99 := flag.Bool("p99", true, "measure p99 at half the saturating rate (skipped with -quick)")
 	only := flag.String("only", "", "measure only the endpoints whose name matches this regexp")
-	pg := flag.String("postgres", "", "PostgreSQL URL of an EMPTY database to use instead of SQLite")
-	compare := flag.String("compare", "", "PostgreSQL URL of an EMPTY database: measure SQLite and PostgreSQL mode in the same rounds and print their ratio")
+	pg := flag.String("postgres", "", "PostgreSQL URL to use instead of SQLite (a schema of this run's own is created and dropped in its database)")
+	compare := flag.String("compare", "", "PostgreSQL URL: measure SQLite and PostgreSQL mode in the same rounds and print their ratio (issue 16: ≥ 0.5×)")
 	p99For := flag.Duration("p99-duration", 0, "how long each p99 measurement lasts (default: -duration)")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the whole run (client included) here")
 	flag.Parse()
@@ -121,9 +123,11 @@ func main() {
 			load(t.base+ep.path, t.tokenFor(ep), ep.encoding, 50*time.Millisecond, *conns, t.serverCPU)
 		}
 	}
+	var helloRates []float64
 	for range *rounds {
 		for _, i := range idx {
 			h := load(hello+"/hello", "", "", *duration, *conns, nil)
+			helloRates = append(helloRates, h.rps)
 			for _, t := range targets {
 				ep := t.eps[i]
 				e := load(t.base+ep.path, t.tokenFor(ep), ep.encoding, *duration, *conns, t.serverCPU)
@@ -137,22 +141,29 @@ func main() {
 				}
 				st.rates = append(st.rates, e.rps)
 				st.cpuPer = append(st.cpuPer, float64(e.cpuPer.Microseconds()))
+				st.serverPer = append(st.serverPer, float64(e.serverPer.Microseconds()))
 			}
 		}
 	}
 
+	if *p99 {
+		// The machine's own tail: a handler that does nothing, at half its rate, in this process.
+		q := fixedRate(hello+"/hello", "", "", median(helloRates)/2, *p99For)
+		fmt.Printf("\nhello at half its saturating rate (%.0f/s): p99 %.2f ms — the floor the machine's load puts under every p99 below\n",
+			median(helloRates)/2, float64(q.Microseconds())/1000)
+	}
 	fail := false
 	for _, t := range targets {
 		fmt.Printf("\n%d rounds of %v, %d connections, %s, ratios are medians over the rounds.\n"+
 			"req/s ratio: endpoint req/s ÷ hello req/s in the same round. CPU ratio: hello's CPU time per request ÷ the\n"+
 			"endpoint's (this process: servers and client; in PostgreSQL mode also the server's backends serving this\n"+
-			"process, from /proc), what the req/s ratio is on a machine doing nothing else; it holds on a shared machine,\n"+
+			"process, from /proc, shown alone as µs db), what the req/s ratio is on a machine doing nothing else; it holds on a shared machine,\n"+
 			"where the req/s ratio swings with the neighbours' load. -check judges the CPU ratio.\n",
 			*rounds, *duration, *conns, t.dialect)
-		fmt.Printf("%-50s %8s %8s %8s %9s %8s %-13s %s\n", "read", "req/s", "µs CPU", "ratio", "CPU ratio", "budget", "verdict", "p99 at half rate (budget 10 ms)")
+		fmt.Printf("%-50s %8s %8s %6s %8s %9s %8s %-13s %s\n", "read", "req/s", "µs CPU", "µs db", "ratio", "CPU ratio", "budget", "verdict", "p99 at half rate (budget 10 ms)")
 		for _, i := range idx {
 			ep, st := t.eps[i], t.stat(i)
-			rps, reqRatio, us := median(st.rates), median(st.ratios), median(st.cpuPer)
+			rps, reqRatio, us, db := median(st.rates), median(st.ratios), median(st.cpuPer), median(st.serverPer)
 			ratio := reqRatio
 			if len(st.cpuRatios) > 0 {
 				ratio = median(st.cpuRatios)
@@ -174,7 +185,7 @@ func main() {
 					tail += " over"
 				}
 			}
-			fmt.Printf("%-50s %8.0f %8.0f %7.3f× %8.3f× %7.2f× %-13s %s\n", ep.name, rps, us, reqRatio, ratio, ep.budget, verdict, tail)
+			fmt.Printf("%-50s %8.0f %8.0f %6.0f %7.3f× %8.3f× %7.2f× %-13s %s\n", ep.name, rps, us, db, reqRatio, ratio, ep.budget, verdict, tail)
 		}
 	}
 	if len(targets) == 2 {
@@ -265,9 +276,10 @@ var client = &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64, Ma
 	Timeout: 10 * time.Second}
 
 type result struct {
-	rps    float64
-	bad    int64
-	cpuPer time.Duration // CPU time of this process (servers and client) per successful request
+	rps       float64
+	bad       int64
+	cpuPer    time.Duration // CPU time of this process (servers and client) and the database server per successful request
+	serverPer time.Duration // of which the database server's
 }
 
 // cpuTime is the CPU time this process has used (user and system).
@@ -287,7 +299,8 @@ func load(url, token, encoding string, d time.Duration, conns int, server func()
 	if server == nil {
 		server = func() time.Duration { return 0 }
 	}
-	cpu0 := cpuTime() + server()
+	srv0 := server()
+	cpu0 := cpuTime() + srv0
 	deadline := time.Now().Add(d)
 	var wg sync.WaitGroup
 	for range conns {
@@ -304,7 +317,9 @@ func load(url, token, encoding string, d time.Duration, conns int, server func()
 	wg.Wait()
 	r := result{rps: float64(ok.Load()) / d.Seconds(), bad: bad.Load()}
 	if n := ok.Load(); n > 0 {
-		r.cpuPer = (cpuTime() + server() - cpu0) / time.Duration(n)
+		srv := server()
+		r.cpuPer = (cpuTime() + srv - cpu0) / time.Duration(n)
+		r.serverPer = (srv - srv0) / time.Duration(n)
 	}
 	return r
 }
@@ -321,7 +336,8 @@ func get(url, token, encoding string) bool {
 
 // fixedRate sends requests at rate per second for d (open loop: each request starts at its
 // scheduled time whatever the previous ones did, and its latency counts from that time, so a
-// stall is not hidden) and returns the 99th percentile latency.
+// stall is not hidden: no coordinated omission) and returns the 99th percentile latency. A
+// failed request ends the run: its latency would be no answer's.
 func fixedRate(url, token, encoding string, rate float64, d time.Duration) time.Duration {
 	if rate < 1 {
 		rate = 1
@@ -329,17 +345,23 @@ func fixedRate(url, token, encoding string, rate float64, d time.Duration) time.
 	n := int(rate * d.Seconds())
 	interval := time.Duration(float64(time.Second) / rate)
 	lat := make([]time.Duration, n)
+	var bad atomic.Int64
 	start := time.Now()
 	var wg sync.WaitGroup
 	for i := range n {
 		at := start.Add(time.Duration(i) * interval)
 		time.Sleep(time.Until(at))
 		wg.Go(func() {
-			get(url, token, encoding)
+			if !get(url, token, encoding) {
+				bad.Add(1)
+			}
 			lat[i] = time.Since(at)
 		})
 	}
 	wg.Wait()
+	if bad.Load() > 0 {
+		log.Fatalf("%s: %d failed requests at a fixed rate of %.0f/s", url, bad.Load(), rate)
+	}
 	slices.Sort(lat)
 	return lat[(len(lat)*99)/100]
 }

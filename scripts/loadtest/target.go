@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"log"
-	"net/url"
 	"os"
 	"path/filepath"
 	"time"
@@ -15,7 +14,7 @@ import (
 	"github.com/tennisladder/ladder/internal/seed"
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
-	"github.com/tennisladder/ladder/scripts/internal/proccpu"
+	"github.com/tennisladder/ladder/scripts/internal/loadkit"
 )
 
 // appName names the PostgreSQL connections of this process, so their backends' CPU is counted
@@ -29,12 +28,12 @@ type target struct {
 	token   string // the demo player's session
 	eps     []endpoint
 	stats   map[int]*stat
-	pg      *proccpu.Backends // PostgreSQL mode: the server's backends serving this process
+	pg      *loadkit.Backends // PostgreSQL mode: the server's backends serving this process
 	close   func()
 }
 
 // stat collects one endpoint's figures over the rounds.
-type stat struct{ ratios, cpuRatios, rates, cpuPer []float64 }
+type stat struct{ ratios, cpuRatios, rates, cpuPer, serverPer []float64 }
 
 func (t *target) stat(i int) *stat {
 	if t.stats[i] == nil {
@@ -59,24 +58,19 @@ func (t *target) serverCPU() time.Duration {
 	return t.pg.Total()
 }
 
-// newTarget opens SQLite in a temporary folder (pgURL empty) or the EMPTY PostgreSQL database
-// at pgURL, seeds the demo, signs the demo player in and serves the app on loopback.
+// newTarget opens SQLite in a temporary folder (pgURL empty) or a schema of its own in the
+// PostgreSQL database at pgURL (dropped by close), seeds the demo, signs the demo player in and serves the app on loopback.
 func newTarget(ctx context.Context, pgURL string, dist fs.FS, asset, enc string) *target {
 	var db *store.DB
 	var err error
-	dir := ""
+	dir, dropSchema := "", func() {}
 	t := &target{stats: map[int]*stat{}}
 	if pgURL != "" {
-		u, perr := url.Parse(pgURL)
-		if perr != nil {
-			log.Fatal(perr)
-		}
-		q := u.Query()
-		q.Set("application_name", appName)
-		u.RawQuery = q.Encode()
-		db, err = store.OpenPostgres(ctx, u.String())
+		dsn, drop := loadkit.FreshSchema(pgURL, "loadtest", appName)
+		dropSchema = drop
+		db, err = store.OpenPostgres(ctx, dsn)
 		if err == nil {
-			t.pg = proccpu.Watch(pgURL, appName)
+			t.pg = loadkit.Watch(pgURL, appName)
 		}
 	} else {
 		if dir, err = os.MkdirTemp("", "ladder-load-"); err != nil {
@@ -92,6 +86,7 @@ func newTarget(ctx context.Context, pgURL string, dist fs.FS, asset, enc string)
 			t.pg.Stop()
 		}
 		db.Close()
+		dropSchema()
 		if dir != "" {
 			os.RemoveAll(dir)
 		}

@@ -1,6 +1,7 @@
-// Package proccpu measures CPU time for the load scripts: of a process (from /proc), of this
-// process, and of the PostgreSQL backends serving connections with a given application_name.
-package proccpu
+// Package loadkit holds what the load scripts share: CPU time of a process (from /proc), of this
+// process and of the PostgreSQL backends serving connections with a given application_name, and
+// a PostgreSQL schema of a run's own.
+package loadkit
 
 import (
 	"context"
@@ -50,8 +51,9 @@ func Self() time.Duration {
 // machine with other databases' clients; only these backends are counted.
 type Backends struct {
 	app  string
-	mu   sync.Mutex
+	mu   sync.Mutex // guards last
 	last map[int]time.Duration
+	qmu  sync.Mutex // a pgx.Conn runs one query at a time: the ticker and Total both poll
 	conn *pgx.Conn
 	done chan struct{}
 	wg   sync.WaitGroup
@@ -81,20 +83,7 @@ func Watch(pgURL, app string) *Backends {
 }
 
 func (w *Backends) poll() {
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	rows, err := w.conn.Query(ctx, "SELECT pid FROM pg_stat_activity WHERE application_name = $1", w.app)
-	if err != nil {
-		return
-	}
-	var pids []int
-	for rows.Next() {
-		var pid int
-		if rows.Scan(&pid) == nil {
-			pids = append(pids, pid)
-		}
-	}
-	rows.Close()
+	pids := w.pids()
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	for _, pid := range pids {
@@ -102,6 +91,27 @@ func (w *Backends) poll() {
 			w.last[pid] = c
 		}
 	}
+}
+
+func (w *Backends) pids() []int {
+	w.qmu.Lock()
+	defer w.qmu.Unlock()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	rows, err := w.conn.Query(ctx, "SELECT pid FROM pg_stat_activity WHERE application_name = $1", w.app)
+	if err != nil {
+		log.Printf("loadkit: %v", err)
+		return nil
+	}
+	defer rows.Close()
+	var pids []int
+	for rows.Next() {
+		var pid int
+		if rows.Scan(&pid) == nil {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
 }
 
 // Total polls once more and sums the CPU time of every backend seen so far.
