@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"log"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -18,10 +17,17 @@ type cgroups struct {
 }
 
 func newCgroups() *cgroups {
-	if b, err := os.ReadFile("/sys/fs/cgroup/cgroup.controllers"); err == nil && strings.Contains(string(b), "cpu") {
+	writable := func(root string) bool { // creating a group is what needs the rights
+		probe := filepath.Join(root, fmt.Sprintf("ladder-scaleload-probe-%d", os.Getpid()))
+		if os.Mkdir(probe, 0o755) != nil {
+			return false
+		}
+		return os.Remove(probe) == nil
+	}
+	if b, err := os.ReadFile("/sys/fs/cgroup/cgroup.controllers"); err == nil && strings.Contains(string(b), "cpu") && writable("/sys/fs/cgroup") {
 		return &cgroups{v2: true, dirs: map[*server]string{}}
 	}
-	if _, err := os.Stat("/sys/fs/cgroup/cpu/cpu.cfs_quota_us"); err == nil {
+	if _, err := os.Stat("/sys/fs/cgroup/cpu/cpu.cfs_quota_us"); err == nil && writable("/sys/fs/cgroup/cpu") {
 		return &cgroups{dirs: map[*server]string{}}
 	}
 	return nil
@@ -29,7 +35,7 @@ func newCgroups() *cgroups {
 
 // limit sets each server's quota to cores (0: unlimited), with a 10 ms period so throttling
 // comes in small slices rather than 100 ms stalls.
-func (g *cgroups) limit(cores float64, servers ...*server) {
+func (g *cgroups) limit(cores float64, servers ...*server) error {
 	const period = 10000 // µs
 	for _, s := range servers {
 		dir, ok := g.dirs[s]
@@ -40,11 +46,11 @@ func (g *cgroups) limit(cores float64, servers ...*server) {
 			}
 			dir = filepath.Join(root, fmt.Sprintf("ladder-scaleload-%d", s.cmd.Process.Pid))
 			if err := os.Mkdir(dir, 0o755); err != nil {
-				log.Fatal("cgroup: ", err)
+				return err
 			}
 			g.dirs[s] = dir
 			if err := os.WriteFile(filepath.Join(dir, "cgroup.procs"), []byte(strconv.Itoa(s.cmd.Process.Pid)), 0o644); err != nil {
-				log.Fatal("cgroup: ", err)
+				return err
 			}
 		}
 		quota := "-1"
@@ -64,9 +70,10 @@ func (g *cgroups) limit(cores float64, servers ...*server) {
 			}
 		}
 		if err != nil {
-			log.Fatal("cgroup: ", err)
+			return err
 		}
 	}
+	return nil
 }
 
 // remove deletes the cgroups; a cgroup can only go once its processes have left, so the

@@ -75,28 +75,34 @@ func main() {
 		}
 		levels = append(levels, q)
 	}
+	os.Exit(run(*pgURL, *bin, levels, *duration, *rounds, *conns, *check))
+}
+
+// run measures every quota level; it returns the exit code so that its deferred clean-up (child
+// processes, cgroups, the schema) runs on every path after the servers start.
+func run(pgURL, bin string, levels []float64, duration time.Duration, rounds, conns int, check bool) int {
 	dir, err := os.MkdirTemp("", "ladder-scaleload-")
 	if err != nil {
 		log.Fatal(err)
 	}
 	defer os.RemoveAll(dir)
-	if *bin == "" {
-		*bin = filepath.Join(dir, "ladder")
-		build := exec.Command("go", "build", "-o", *bin, "./cmd/ladder")
+	if bin == "" {
+		bin = filepath.Join(dir, "ladder")
+		build := exec.Command("go", "build", "-o", bin, "./cmd/ladder")
 		build.Stdout, build.Stderr = os.Stdout, os.Stderr
 		if err := build.Run(); err != nil {
 			log.Fatal("build: ", err)
 		}
 	}
-	dsn, drop := loadkit.FreshSchema(*pgURL, "scaleload", appName)
+	dsn, drop := loadkit.FreshSchema(pgURL, "scaleload", appName)
 	defer drop()
 	reads, token := seedDemo(dsn)
 
-	a := start(*bin, filepath.Join(dir, "a"), dsn)
+	a := start(bin, filepath.Join(dir, "a"), dsn)
 	defer a.stop()
-	b := start(*bin, filepath.Join(dir, "b"), dsn)
+	b := start(bin, filepath.Join(dir, "b"), dsn)
 	defer b.stop()
-	backends := loadkit.Watch(*pgURL, appName)
+	backends := loadkit.Watch(pgURL, appName)
 	defer backends.Stop()
 	groups := newCgroups()
 	defer groups.remove()
@@ -106,7 +112,7 @@ func main() {
 	}
 
 	fmt.Printf("\nreads (each connection walks them in turn): %s\n%d connections, %d rounds of %v per phase, GOMAXPROCS=1 per instance under a quota; %d CPUs in this machine\n",
-		strings.Join(readNames(reads), ", "), *conns, *rounds, *duration, runtime.NumCPU())
+		strings.Join(readNames(reads), ", "), conns, rounds, duration, runtime.NumCPU())
 	fmt.Printf("measured: two ÷ one in req/s, median of the rounds (rounds in brackets). quiet: the same from the CPU per request\n" +
 		"measured in the same phases, on this machine doing nothing else: each instance runs at its quota unless app, PostgreSQL\n" +
 		"and load generator together need more than the machine's CPUs (\"machine-bound\": the database's share has run out).\n" +
@@ -115,17 +121,21 @@ func main() {
 	fail := false
 	for li, q := range levels {
 		if groups != nil {
-			groups.limit(q, a, b)
+			if err := groups.limit(q, a, b); err != nil {
+				log.Print("cgroup: ", err)
+				return 1
+			}
 		}
 		warm := []*server{a, b}
-		drive(warm, reads, token, 300*time.Millisecond, *conns, backends)
+		drive(warm, reads, token, 300*time.Millisecond, conns, backends)
 		var ratios []float64
 		var one, two []phase
-		for range *rounds {
-			p1 := drive([]*server{a}, reads, token, *duration, *conns, backends)
-			p2 := drive([]*server{a, b}, reads, token, *duration, *conns, backends)
+		for range rounds {
+			p1 := drive([]*server{a}, reads, token, duration, conns, backends)
+			p2 := drive([]*server{a, b}, reads, token, duration, conns, backends)
 			if p1.bad+p2.bad > 0 {
-				log.Fatalf("%d failed requests", p1.bad+p2.bad)
+				log.Printf("%d failed requests", p1.bad+p2.bad)
+				return 1
 			}
 			one, two = append(one, p1), append(two, p2)
 			ratios = append(ratios, p2.rps/p1.rps)
@@ -148,10 +158,11 @@ func main() {
 		fmt.Printf("%-6s %-5s %8.0f %9.0f %9.0f %9.0f %9.2f %9.2f   %5.2f× (%s)  %5.2f× %-5s %s\n", label, "two", m2.rps, m2.appUS(), m2.pgUS(), m2.loadUS(), m2.appCores(), m2.pgCores(),
 			r, fmtRatios(ratios), quiet, verdict, limit)
 	}
-	if *check && fail {
+	if check && fail {
 		fmt.Println("FAIL: two instances serve under 1.7× the reads of one at the first quota (quiet figure)")
-		os.Exit(1)
+		return 1
 	}
+	return 0
 }
 
 // medianPhase is the phase whose rate is the median of the rounds.
@@ -332,6 +343,7 @@ func start(bin, dir, dsn string) *server {
 	cmd.Env = append(os.Environ(), "GOMAXPROCS=1", "LADDER_DEV=1", "LADDER_LISTEN="+addr, "LADDER_BASE_URL=http://"+addr,
 		"LADDER_DATA_DIR="+dir, "LADDER_LOG_LEVEL=warn", "LADDER_DATABASE_URL="+dsn, "LADDER_OIDC_CLIENT_ID=")
 	cmd.Stdout, cmd.Stderr = logf, logf
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGTERM} // never outlive this process
 	if err := cmd.Start(); err != nil {
 		log.Fatal(err)
 	}
