@@ -92,11 +92,12 @@ func main() {
 	default:
 		targets = []*target{newTarget(ctx, *pg, dist, asset, enc)}
 	}
-	defer func() {
+	closeAll := func() { // the schemas and temp folders go on every way out, os.Exit included
 		for _, t := range targets {
 			t.close()
 		}
-	}()
+	}
+	defer closeAll()
 	all := targets[0].eps
 	var idx []int // the measured endpoints' positions in every target's list
 	for i, ep := range all {
@@ -194,6 +195,7 @@ func main() {
 	if *check && fail {
 		fmt.Printf("FAIL: a read is under %.2f of its budget (see above)\n", *margin)
 		pprof.StopCPUProfile()
+		closeAll()
 		os.Exit(1)
 	}
 }
