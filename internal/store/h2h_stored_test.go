@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -17,7 +18,8 @@ import (
 // the matches, and the write's positions must equal the standings computed from scratch, also
 // when other paths change what the head-to-heads count between results: points corrected by
 // hand, a completed match annulled, a player suspended or removed from the standings (the
-// triggers mark the tournament stale and the next write recounts).
+// triggers mark the tournament stale and the next write recounts). The players per points value
+// (tournament_points) must equal those counted.
 func TestStoredHeadToHeadFollowsEveryChange(t *testing.T) {
 	storetest.ForEachDialect(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
@@ -86,6 +88,19 @@ func TestStoredHeadToHeadFollowsEveryChange(t *testing.T) {
 			if got, want := [4]int{rc.WinnerBefore, rc.LoserBefore, rc.WinnerAfter, rc.LoserAfter},
 				[4]int{position(before, w), position(before, l), position(after, w), position(after, l)}; got != want {
 				t.Fatalf("match %d: the write placed %v, the standings from scratch %v", k, got, want)
+			}
+			type level struct{ Points, Players int }
+			var kept, counted []level
+			if err := db.R.SelectContext(ctx, &kept, db.R.Rebind(`SELECT points, players FROM tournament_points
+				WHERE tournament_id = ? AND players <> 0 ORDER BY points`), tr.ID); err != nil {
+				t.Fatal(err)
+			}
+			if err := db.R.SelectContext(ctx, &counted, db.R.Rebind(`SELECT points, COUNT(*) AS players FROM tournament_players
+				WHERE tournament_id = ? AND role = 'player' AND status <> 'requested' GROUP BY points ORDER BY points`), tr.ID); err != nil {
+				t.Fatal(err)
+			}
+			if fmt.Sprint(kept) != fmt.Sprint(counted) {
+				t.Fatalf("match %d: players per points kept %v, counted %v", k, kept, counted)
 			}
 			for _, p := range after {
 				var stored int

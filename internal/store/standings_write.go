@@ -242,21 +242,27 @@ func (db *DB) moveH2H(ctx context.Context, tx *sqlx.Tx, tournamentID int64, w, l
 }
 
 // placeTwo is the positions of w and l in a points ranking: one plus the players ranked before
-// each (ladder.Order: points, head-to-head, wins, seed, id), counted in one range of the ranking
-// index from the lower of their points up.
+// each (ladder.Order: points, head-to-head, wins, seed, id). Those with more points are a sum
+// over the distinct scores above (tournament_points, 00030); those level on points are three
+// ranges of the ranking index, each bounded by the player's own values: a better head-to-head,
+// the same and more wins, the same and a lower seed (and id). None grows with the ladder's
+// size, only with how many players share the player's score and tie-breaks.
 func (db *DB) placeTwo(ctx context.Context, tx *sqlx.Tx, tournamentID int64, w, l rankRow) (int, int, error) {
-	const before = `(points > ? OR points = ? AND (h2h > ? OR h2h = ? AND (wins > ? OR wins = ? AND (seed < ? OR seed = ? AND user_id < ?))))`
+	const level = `(SELECT COUNT(*) FROM tournament_players WHERE tournament_id = ? AND role = 'player' AND status <> 'requested' AND points = ? AND `
+	const ahead = `(SELECT COALESCE(SUM(players), 0) FROM tournament_points WHERE tournament_id = ? AND points > ?)
+		+ ` + level + `h2h > ?)
+		+ ` + level + `h2h = ? AND wins > ?)
+		+ ` + level + `h2h = ? AND wins = ? AND (seed < ? OR seed = ? AND user_id < ?))`
 	args := func(x rankRow) []any {
-		return []any{x.Points, x.Points, x.H2H, x.H2H, x.Wins, x.Wins, x.Seed, x.Seed, x.UserID}
+		id, p := tournamentID, x.Points
+		return []any{id, p, id, p, x.H2H, id, p, x.H2H, x.Wins, id, p, x.H2H, x.Wins, x.Seed, x.Seed, x.UserID}
 	}
 	var c struct {
 		W int `db:"w"`
 		L int `db:"l"`
 	}
-	q := `SELECT COUNT(CASE WHEN ` + before + ` THEN 1 END) AS w, COUNT(CASE WHEN ` + before + ` THEN 1 END) AS l
-		FROM tournament_players WHERE tournament_id = ? AND role = 'player' AND status <> 'requested' AND points >= ?`
-	a := append(append(args(w), args(l)...), tournamentID, min(w.Points, l.Points))
-	if err := db.txGet(ctx, tx, &c, db.Dialect.rebind(q), a...); err != nil {
+	q := `SELECT ` + ahead + ` AS w, ` + ahead + ` AS l`
+	if err := db.txGet(ctx, tx, &c, db.Dialect.rebind(q), append(args(w), args(l)...)...); err != nil {
 		return 0, 0, err
 	}
 	return 1 + c.W, 1 + c.L, nil

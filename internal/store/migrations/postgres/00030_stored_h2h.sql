@@ -63,7 +63,45 @@ $$;
 CREATE TRIGGER matches_h2h AFTER DELETE OR UPDATE OF state, winner_id, loser_id, tournament_id
     ON matches FOR EACH ROW EXECUTE FUNCTION matches_h2h();
 
+-- Players per points value of each tournament's standings, kept by a trigger whatever the code
+-- path: the players with more points than a given player are a sum over the distinct scores
+-- above, not a range of rows that grows with the ladder (issue 16).
+CREATE TABLE tournament_points (
+    tournament_id BIGINT NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+    points INTEGER NOT NULL,
+    players INTEGER NOT NULL,
+    PRIMARY KEY (tournament_id, points)
+);
+INSERT INTO tournament_points (tournament_id, points, players)
+    SELECT tournament_id, points, COUNT(*) FROM tournament_players WHERE role = 'player' AND status <> 'requested'
+    GROUP BY tournament_id, points;
+-- +goose StatementBegin
+CREATE FUNCTION tournament_points() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    was BOOLEAN := TG_OP <> 'INSERT' AND OLD.role = 'player' AND OLD.status <> 'requested';
+    now_counted BOOLEAN := TG_OP <> 'DELETE' AND NEW.role = 'player' AND NEW.status <> 'requested';
+BEGIN
+    IF TG_OP = 'UPDATE' AND was = now_counted AND OLD.points = NEW.points AND OLD.tournament_id = NEW.tournament_id THEN
+        RETURN NULL;
+    END IF;
+    IF was THEN
+        UPDATE tournament_points SET players = players - 1 WHERE tournament_id = OLD.tournament_id AND points = OLD.points;
+    END IF;
+    IF now_counted THEN
+        INSERT INTO tournament_points (tournament_id, points, players) VALUES (NEW.tournament_id, NEW.points, 1)
+            ON CONFLICT (tournament_id, points) DO UPDATE SET players = tournament_points.players + 1;
+    END IF;
+    RETURN NULL;
+END
+$$;
+-- +goose StatementEnd
+CREATE TRIGGER tournament_points AFTER INSERT OR DELETE OR UPDATE OF points, role, status, tournament_id
+    ON tournament_players FOR EACH ROW EXECUTE FUNCTION tournament_points();
+
 -- +goose Down
+DROP TRIGGER tournament_points ON tournament_players;
+DROP FUNCTION tournament_points();
+DROP TABLE tournament_points;
 DROP TRIGGER matches_h2h ON matches;
 DROP FUNCTION matches_h2h();
 DROP TRIGGER tournament_players_h2h ON tournament_players;

@@ -63,7 +63,57 @@ BEGIN
 END;
 -- +goose StatementEnd
 
+-- Players per points value of each tournament's standings, kept by triggers whatever the code
+-- path: the players with more points than a given player are a sum over the distinct scores
+-- above, not a range of rows that grows with the ladder (issue 16).
+CREATE TABLE tournament_points (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+    points INTEGER NOT NULL,
+    players INTEGER NOT NULL,
+    PRIMARY KEY (tournament_id, points)
+);
+INSERT INTO tournament_points (tournament_id, points, players)
+    SELECT tournament_id, points, COUNT(*) FROM tournament_players WHERE role = 'player' AND status <> 'requested'
+    GROUP BY tournament_id, points;
+-- +goose StatementBegin
+CREATE TRIGGER tournament_points_insert AFTER INSERT ON tournament_players
+WHEN NEW.role = 'player' AND NEW.status <> 'requested'
+BEGIN
+    INSERT INTO tournament_points (tournament_id, points, players) VALUES (NEW.tournament_id, NEW.points, 1)
+        ON CONFLICT (tournament_id, points) DO UPDATE SET players = players + 1;
+END;
+-- +goose StatementEnd
+-- +goose StatementBegin
+CREATE TRIGGER tournament_points_delete AFTER DELETE ON tournament_players
+WHEN OLD.role = 'player' AND OLD.status <> 'requested'
+BEGIN
+    UPDATE tournament_points SET players = players - 1 WHERE tournament_id = OLD.tournament_id AND points = OLD.points;
+END;
+-- +goose StatementEnd
+-- +goose StatementBegin
+CREATE TRIGGER tournament_points_update_old AFTER UPDATE OF points, role, status, tournament_id ON tournament_players
+WHEN OLD.role = 'player' AND OLD.status <> 'requested' AND (OLD.points <> NEW.points OR OLD.tournament_id <> NEW.tournament_id
+    OR NOT (NEW.role = 'player' AND NEW.status <> 'requested'))
+BEGIN
+    UPDATE tournament_points SET players = players - 1 WHERE tournament_id = OLD.tournament_id AND points = OLD.points;
+END;
+-- +goose StatementEnd
+-- +goose StatementBegin
+CREATE TRIGGER tournament_points_update_new AFTER UPDATE OF points, role, status, tournament_id ON tournament_players
+WHEN NEW.role = 'player' AND NEW.status <> 'requested' AND (OLD.points <> NEW.points OR OLD.tournament_id <> NEW.tournament_id
+    OR NOT (OLD.role = 'player' AND OLD.status <> 'requested'))
+BEGIN
+    INSERT INTO tournament_points (tournament_id, points, players) VALUES (NEW.tournament_id, NEW.points, 1)
+        ON CONFLICT (tournament_id, points) DO UPDATE SET players = players + 1;
+END;
+-- +goose StatementEnd
+
 -- +goose Down
+DROP TRIGGER tournament_points_update_new;
+DROP TRIGGER tournament_points_update_old;
+DROP TRIGGER tournament_points_delete;
+DROP TRIGGER tournament_points_insert;
+DROP TABLE tournament_points;
 DROP TRIGGER matches_h2h_delete;
 DROP TRIGGER matches_h2h_update;
 DROP TRIGGER tournament_players_h2h_delete;
