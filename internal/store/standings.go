@@ -192,7 +192,7 @@ func WeekOf(t time.Time) string {
 // SnapshotWeek records every player's current position as the week's starting position, once
 // per week, before the first change of the week. The caller holds LockTournament.
 func (db *DB) SnapshotWeek(ctx context.Context, tx *sqlx.Tx, t *Tournament) error {
-	return db.snapshotWeek(ctx, tx, t, 0)
+	return db.snapshotWeek(ctx, tx, t, false)
 }
 
 // SetStandingOrder writes seeds (and, for classic rankings, positions) after a shuffle.

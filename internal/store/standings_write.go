@@ -18,8 +18,10 @@ const h2hOf = `(SELECT COUNT(*) FROM matches m JOIN tournament_players o ON o.to
 
 // snapshotWeek records every player's position as the week's starting position, once per week,
 // before the first change of the week: two statements, whatever the number of players (the
-// positions are numbered by the database, in the order of the standings).
-func (db *DB) snapshotWeek(ctx context.Context, tx *sqlx.Tx, t *Tournament, without int64) error {
+// positions are numbered by the database, in the order of the standings). stored says the
+// tournament's stored head-to-heads are up to date (the result write has made sure); otherwise
+// they are counted from the matches.
+func (db *DB) snapshotWeek(ctx context.Context, tx *sqlx.Tx, t *Tournament, stored bool) error {
 	week := WeekOf(db.Now())
 	if t.SnapshotWeek == week {
 		return nil
@@ -28,16 +30,19 @@ func (db *DB) snapshotWeek(ctx context.Context, tx *sqlx.Tx, t *Tournament, with
 		WHERE tournament_id = ? AND week_position <> 0`), t.ID); err != nil {
 		return err
 	}
-	order, h2h := `s.position, s.user_id`, `0 * CAST(? AS BIGINT)` // the ? takes "without"
+	order, h2h := `s.position, s.user_id`, `p.h2h + 0 * CAST(? AS BIGINT)` // the ? takes 0 (h2hOf's match left out)
 	if t.RankingType == string(ladder.Points) {
-		order, h2h = `s.points DESC, s.h2h DESC, s.wins DESC, s.seed, s.user_id`, h2hOf
+		order = `s.points DESC, s.h2h DESC, s.wins DESC, s.seed, s.user_id`
+		if !stored {
+			h2h = h2hOf
+		}
 	}
 	if _, err := db.txExec(ctx, tx, db.Dialect.rebind(fmt.Sprintf(`UPDATE tournament_players SET week_position = r.pos FROM (
 		SELECT s.user_id, ROW_NUMBER() OVER (ORDER BY %s) AS pos FROM (
 			SELECT p.user_id, p.points, p.wins, p.seed, p.position, %s AS h2h FROM tournament_players p
 			WHERE p.tournament_id = ? AND p.role = 'player' AND p.status <> 'requested') s) r
 		WHERE tournament_players.tournament_id = ? AND tournament_players.user_id = r.user_id`, order, h2h)),
-		without, t.ID, t.ID); err != nil {
+		0, t.ID, t.ID); err != nil {
 		return err
 	}
 	t.SnapshotWeek = week
@@ -59,20 +64,28 @@ type ResultChange struct {
 //
 // The standings are not read (issue 16: their cost grew with the ladder). Classic rankings store
 // positions: the positions after follow from those before (the winner from below takes the
-// loser's place, those between move down one). Points rankings place each of the two players
-// from the rows ranked above them (placeInPoints), before and after the points move.
+// loser's place, those between move down one). Points rankings keep each player's head-to-head
+// in the row (tournament_players.h2h, migration 00030) and place each of the two players with
+// one count of the rows ranked before them (placeTwo), before and after the points move.
 func (db *DB) RecordResult(ctx context.Context, tx *sqlx.Tx, t *Tournament, matchID, winner, loser int64) (ResultChange, error) {
 	var rc ResultChange
-	if err := db.snapshotWeek(ctx, tx, t, matchID); err != nil {
-		return rc, err
-	}
 	w, l, err := db.rankRows(ctx, tx, t.ID, winner, loser)
 	if err != nil {
 		return rc, err
 	}
 	points := t.RankingType == string(ladder.Points)
+	if points && w.Stale {
+		// Something other than a result write changed what the head-to-heads count (see 00030):
+		// recount them all, leaving out this match (its result is applied below).
+		if w, l, err = db.recountH2H(ctx, tx, t.ID, matchID, winner, loser); err != nil {
+			return rc, err
+		}
+	}
+	if err := db.snapshotWeek(ctx, tx, t, points); err != nil {
+		return rc, err
+	}
 	if points {
-		if rc.WinnerBefore, rc.LoserBefore, err = db.placeTwo(ctx, tx, t.ID, w, l, matchID); err != nil {
+		if rc.WinnerBefore, rc.LoserBefore, err = db.placeTwo(ctx, tx, t.ID, w, l); err != nil {
 			return rc, err
 		}
 		sc := ladder.Scoring{WinVsHigher: t.WinVsHigher, WinVsLower: t.WinVsLower, Defeat: t.Defeat}
@@ -100,17 +113,31 @@ func (db *DB) RecordResult(ctx context.Context, tx *sqlx.Tx, t *Tournament, matc
 		winner_points = ?, loser_points = ? WHERE id = ?`), rc.WinnerBefore, rc.LoserBefore, rc.WinnerPoints, rc.LoserPoints, matchID); err != nil {
 		return rc, err
 	}
-	if err := db.Bump(ctx, tx, t.ID); err != nil {
+	if points {
+		w2, l2 := w, l
+		w2.Points, w2.Wins, l2.Points = w.Points+rc.WinnerPoints, w.Wins+1, l.Points+rc.LoserPoints
+		if w2.H2H, l2.H2H, err = db.moveH2H(ctx, tx, t.ID, w, l, w2, l2); err != nil {
+			return rc, err
+		}
+		w, l = w2, l2
+	}
+	// The version moves with every result; the head-to-heads are up to date again after a points
+	// result (the points update above marked them stale), and are not kept for classic rankings.
+	stale := 1
+	if points {
+		stale = 0
+	}
+	if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE tournaments SET version = version + 1, h2h_stale = ? WHERE id = ?`), stale, t.ID); err != nil {
 		return rc, err
 	}
 	if points {
-		w.Points, w.Wins, l.Points = w.Points+rc.WinnerPoints, w.Wins+1, l.Points+rc.LoserPoints
-		rc.WinnerAfter, rc.LoserAfter, err = db.placeTwo(ctx, tx, t.ID, w, l, 0)
+		rc.WinnerAfter, rc.LoserAfter, err = db.placeTwo(ctx, tx, t.ID, w, l)
 	}
 	return rc, err
 }
 
-// rankRow is what orders a player in the standings (H2H only where a query computes it).
+// rankRow is what orders a player in the standings, and whether the tournament's stored
+// head-to-heads are stale.
 type rankRow struct {
 	UserID   int64 `db:"user_id"`
 	Points   int   `db:"points"`
@@ -118,19 +145,15 @@ type rankRow struct {
 	Seed     int   `db:"seed"`
 	Position int   `db:"position"`
 	H2H      int   `db:"h2h"`
-}
-
-// tieAhead reports whether a ranks before b when their points and head-to-head are level: more
-// wins, then the lower seed, then the lower id (ladder.Order).
-func (a rankRow) tieAhead(b rankRow) bool {
-	return a.Wins > b.Wins || a.Wins == b.Wins && (a.Seed < b.Seed || a.Seed == b.Seed && a.UserID < b.UserID)
+	Stale    bool  `db:"stale"`
 }
 
 // rankRows reads the winner's and the loser's rows in the standings.
 func (db *DB) rankRows(ctx context.Context, tx *sqlx.Tx, tournamentID, winner, loser int64) (w, l rankRow, err error) {
 	var rows []rankRow
-	if err := db.txSelect(ctx, tx, &rows, db.Dialect.rebind(`SELECT user_id, points, wins, seed, position, 0 AS h2h
-		FROM tournament_players WHERE tournament_id = ? AND user_id IN (?, ?) AND `+admitted), tournamentID, winner, loser); err != nil {
+	if err := db.txSelect(ctx, tx, &rows, db.Dialect.rebind(`SELECT p.user_id, p.points, p.wins, p.seed, p.position, p.h2h,
+		t.h2h_stale <> 0 AS stale FROM tournament_players p JOIN tournaments t ON t.id = p.tournament_id
+		WHERE p.tournament_id = ? AND p.user_id IN (?, ?) AND p.role = 'player' AND p.status <> 'requested'`), tournamentID, winner, loser); err != nil {
 		return w, l, err
 	}
 	for _, r := range rows {
@@ -147,112 +170,100 @@ func (db *DB) rankRows(ctx context.Context, tx *sqlx.Tx, tournamentID, winner, l
 	return w, l, nil
 }
 
-// placeTwo is the positions of w and l in a points ranking (match without left out of the
-// head-to-head counts).
-func (db *DB) placeTwo(ctx context.Context, tx *sqlx.Tx, tournamentID int64, w, l rankRow, without int64) (int, int, error) {
-	cw, err := db.countAhead(ctx, tx, tournamentID, w)
-	if err != nil {
-		return 0, 0, err
+// recountH2H computes every player's head-to-head of a tournament from its matches (match
+// without left out) and returns the winner's and the loser's rows again.
+func (db *DB) recountH2H(ctx context.Context, tx *sqlx.Tx, tournamentID, without, winner, loser int64) (w, l rankRow, err error) {
+	if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE tournament_players AS p SET h2h = `+h2hOf+` WHERE p.tournament_id = ?`),
+		without, tournamentID); err != nil {
+		return w, l, err
 	}
-	cl, err := db.countAhead(ctx, tx, tournamentID, l)
-	if err != nil {
-		return 0, 0, err
+	return db.rankRows(ctx, tx, tournamentID, winner, loser)
+}
+
+// moveH2H keeps the stored head-to-heads after a result moved the winner from w to w2 and the
+// loser from l to l2 (points and wins). The two players' own head-to-heads are counted again
+// (their wins against their new level, this match included). Another player's changes only if
+// they beat one of the two and sit on that one's old or new points: minus their wins over the
+// player who left their level, plus those over the one who joined it. Both are index ranges of
+// the two players' wins and losses, whatever the ladder's size. Returns the new head-to-heads
+// of the winner and the loser.
+func (db *DB) moveH2H(ctx context.Context, tx *sqlx.Tx, tournamentID int64, w, l, w2, l2 rankRow) (int, int, error) {
+	// delta(X) = Σ over the moved player M: wins of X over M × ([X on M's new points] − [X on M's old]).
+	winsOver := `(SELECT COUNT(*) FROM matches m WHERE m.tournament_id = p.tournament_id AND m.winner_id = p.user_id
+		AND m.loser_id = ? AND m.state = 'completed')`
+	levels := `(CASE WHEN p.points = ? THEN 1 ELSE 0 END - CASE WHEN p.points = ? THEN 1 ELSE 0 END)`
+	var args []any
+	var terms []string
+	var pts []any
+	for _, mv := range [][2]rankRow{{w, w2}, {l, l2}} {
+		if mv[0].Points == mv[1].Points {
+			continue
+		}
+		terms = append(terms, winsOver+` * `+levels)
+		args = append(args, mv[0].UserID, mv[1].Points, mv[0].Points)
+		pts = append(pts, mv[0].Points, mv[1].Points)
 	}
-	gw, err := db.levelWinners(ctx, tx, tournamentID, w.Points, cw, without)
-	if err != nil {
-		return 0, 0, err
-	}
-	gl := gw
-	if l.Points != w.Points {
-		if gl, err = db.levelWinners(ctx, tx, tournamentID, l.Points, cl, without); err != nil {
+	if len(terms) > 0 {
+		set := terms[0]
+		if len(terms) == 2 {
+			set += ` + ` + terms[1]
+		}
+		in := `?, ?`
+		if len(pts) == 4 {
+			in = `?, ?, ?, ?`
+		}
+		q := `UPDATE tournament_players AS p SET h2h = p.h2h + ` + set + ` WHERE p.tournament_id = ? AND p.user_id NOT IN (?, ?)
+			AND p.points IN (` + in + `) AND p.user_id IN (SELECT m.winner_id FROM matches m
+			WHERE m.tournament_id = ? AND m.loser_id IN (?, ?) AND m.state = 'completed')`
+		args = append(args, tournamentID, w.UserID, l.UserID)
+		args = append(args, pts...)
+		args = append(args, tournamentID, w.UserID, l.UserID)
+		if _, err := db.txExec(ctx, tx, db.Dialect.rebind(q), args...); err != nil {
 			return 0, 0, err
 		}
 	}
-	return place(w, cw, gw), place(l, cl, gl), nil
-}
-
-// aheadCount is what one range of the ranking index says about player x: the players with
-// more points, those level on points ranked before x by wins, seed and id, and the size of x's
-// level (players, those with a win, their wins).
-type aheadCount struct {
-	Above     int `db:"above"`
-	Tied      int `db:"tied"`
-	Level     int `db:"level"`
-	LevelWon  int `db:"level_won"`
-	LevelWins int `db:"level_wins"`
-}
-
-func (db *DB) countAhead(ctx context.Context, tx *sqlx.Tx, tournamentID int64, x rankRow) (aheadCount, error) {
-	var c aheadCount
-	err := db.txGet(ctx, tx, &c, db.Dialect.rebind(`SELECT COUNT(CASE WHEN points > ? THEN 1 END) AS above,
-		COUNT(CASE WHEN points = ? AND (wins > ? OR (wins = ? AND (seed < ? OR (seed = ? AND user_id < ?)))) THEN 1 END) AS tied,
-		COUNT(CASE WHEN points = ? THEN 1 END) AS level, COUNT(CASE WHEN points = ? AND wins > 0 THEN 1 END) AS level_won,
-		COALESCE(SUM(CASE WHEN points = ? THEN wins ELSE 0 END), 0) AS level_wins
-		FROM tournament_players WHERE tournament_id = ? AND role = 'player' AND status <> 'requested' AND points >= ?`),
-		x.Points, x.Points, x.Wins, x.Wins, x.Seed, x.Seed, x.UserID, x.Points, x.Points, x.Points, tournamentID, x.Points)
-	return c, err
-}
-
-// levelWinners lists the players on points who beat another player on the same points (their
-// head-to-head is above zero), with that head-to-head. Only players with a win can be among
-// them: the read is a range of the ranking index (points, wins > 0), each with an indexed count
-// of their wins against the level. That count takes the cheaper of two ways: through each
-// player's wins (the level's wins in all), or through the level's players, one index lookup
-// per pair (players with a win × players of the level), as countAhead's figures say.
-func (db *DB) levelWinners(ctx context.Context, tx *sqlx.Tx, tournamentID int64, points int, c aheadCount, without int64) ([]rankRow, error) {
-	if c.LevelWon == 0 || c.Level < 2 {
-		return nil, nil // nobody level on points with a win, or nobody level at all
+	var rows []struct {
+		UserID int64 `db:"user_id"`
+		H2H    int   `db:"h2h"`
 	}
-	h2h := h2hOf
-	if c.LevelWon*c.Level < c.LevelWins {
-		// CROSS JOIN: SQLite joins in the order written (PostgreSQL plans it as any join).
-		h2h = `(SELECT COUNT(*) FROM tournament_players o CROSS JOIN matches m
-			WHERE o.tournament_id = p.tournament_id AND o.points = p.points AND o.role = 'player' AND o.status <> 'requested'
-			AND m.tournament_id = o.tournament_id AND m.winner_id = p.user_id AND m.loser_id = o.user_id
-			AND m.state = 'completed' AND m.id <> ?)`
+	if err := db.txSelect(ctx, tx, &rows, db.Dialect.rebind(`UPDATE tournament_players AS p SET h2h = `+h2hOf+`
+		WHERE p.tournament_id = ? AND p.user_id IN (?, ?) RETURNING user_id, h2h`), 0, tournamentID, w.UserID, l.UserID); err != nil {
+		return 0, 0, err
 	}
-	var rows []rankRow
-	if err := db.txSelect(ctx, tx, &rows, db.Dialect.rebind(`SELECT p.user_id, p.points, p.wins, p.seed, p.position, `+h2h+` AS h2h
-		FROM tournament_players p WHERE p.tournament_id = ? AND p.role = 'player' AND p.status <> 'requested'
-		AND p.points = ? AND p.wins > 0`), without, tournamentID, points); err != nil {
-		return nil, err
-	}
-	out := rows[:0]
+	hw, hl := 0, 0
 	for _, r := range rows {
-		if r.H2H > 0 {
-			out = append(out, r)
+		if r.UserID == w.UserID {
+			hw = r.H2H
+		} else {
+			hl = r.H2H
 		}
 	}
-	return out, nil
+	return hw, hl, nil
 }
 
-// place is x's position in a points ranking: one plus the players with more points, plus those
-// level on points who rank before x (ladder.Order: head-to-head, wins, seed, id). countAhead
-// counted the level's players before x on wins, seed and id; the level's winners (the only
-// players whose head-to-head is not zero) correct that count.
-func place(x rankRow, c aheadCount, level []rankRow) int {
-	h := 0
-	for _, q := range level {
-		if q.UserID == x.UserID {
-			h = q.H2H
-		}
+// placeTwo is the positions of w and l in a points ranking: one plus the players ranked before
+// each (ladder.Order: points, head-to-head, wins, seed, id). Those with more points are a sum
+// over the distinct scores above (tournament_points, 00030); those level on points are three
+// ranges of the ranking index, each bounded by the player's own values: a better head-to-head,
+// the same and more wins, the same and a lower seed (and id). None grows with the ladder's
+// size, only with how many players share the player's score and tie-breaks.
+func (db *DB) placeTwo(ctx context.Context, tx *sqlx.Tx, tournamentID int64, w, l rankRow) (int, int, error) {
+	const level = `(SELECT COUNT(*) FROM tournament_players WHERE tournament_id = ? AND role = 'player' AND status <> 'requested' AND points = ? AND `
+	const ahead = `(SELECT COALESCE(SUM(players), 0) FROM tournament_points WHERE tournament_id = ? AND points > ?)
+		+ ` + level + `h2h > ?)
+		+ ` + level + `h2h = ? AND wins > ?)
+		+ ` + level + `h2h = ? AND wins = ? AND (seed < ? OR seed = ? AND user_id < ?))`
+	args := func(x rankRow) []any {
+		id, p := tournamentID, x.Points
+		return []any{id, p, id, p, x.H2H, id, p, x.H2H, x.Wins, id, p, x.H2H, x.Wins, x.Seed, x.Seed, x.UserID}
 	}
-	ahead, winnersTied := 0, 0
-	for _, q := range level {
-		if q.UserID == x.UserID {
-			continue
-		}
-		tied := q.tieAhead(x)
-		if tied {
-			winnersTied++
-		}
-		if q.H2H > h || q.H2H == h && tied {
-			ahead++
-		}
+	var c struct {
+		W int `db:"w"`
+		L int `db:"l"`
 	}
-	if h == 0 {
-		// Players of the level with no head-to-head win rank before x by wins, seed and id.
-		ahead += c.Tied - winnersTied
+	q := `SELECT ` + ahead + ` AS w, ` + ahead + ` AS l`
+	if err := db.txGet(ctx, tx, &c, db.Dialect.rebind(q), append(args(w), args(l)...)...); err != nil {
+		return 0, 0, err
 	}
-	return 1 + c.Above + ahead
+	return 1 + c.W, 1 + c.L, nil
 }
