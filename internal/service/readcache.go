@@ -27,6 +27,9 @@ type readCache struct {
 
 	lists versionedCache[listEntry] // list key → page (see cachedList)
 
+	search    versionedCache[searchEntry] // search answers' shared parts (see SearchPage)
+	searchOwn versionedCache[searchEntry] // search answers' challenge parts, per reader (see SearchPage)
+
 	recent      sync.Map // "user/lang/limit" → recentEntry (see Notifications)
 	recentCount atomic.Int64
 	recentReads atomic.Int64 // first pages of notifications read from the database (tests)
