@@ -57,16 +57,11 @@ func (s *Service) SearchPage(ctx context.Context, cur Current, q, lang string, p
 		return SearchPage{Shared: []SearchResult{}}, nil
 	}
 	players := policy.SearchPlayers(cur.Actor)
-	var lists, challenges int64
-	var err error
-	if players {
-		lists, challenges, err = s.db.SearchVersions(ctx)
-	} else {
-		lists, err = s.db.ListVersion(ctx)
-	}
+	v, err := s.searchVersionsFor(ctx, cur, players)
 	if err != nil {
 		return SearchPage{}, err
 	}
+	lists, challenges := v.lists, v.challenges
 	// The database compares the search key of q, never q itself (store.Dialect.containsArg), so
 	// queries that differ in case, accents or inner spaces share one kept answer.
 	sk := store.SearchKey(q)
@@ -116,4 +111,27 @@ func (s *Service) SearchPage(ctx context.Context, cur Current, q, lang string, p
 // came from memory) since start: shared parts, then challenge parts.
 func (s *Service) SearchReads() (shared, own int64) {
 	return s.reads.search.reads.Load(), s.reads.searchOwn.reads.Load()
+}
+
+// searchVersions are the versions a search answer is checked against (store.SearchVersions).
+type searchVersions struct {
+	lists, challenges int64
+	read              bool
+}
+
+// searchVersionsFor returns the versions cur's search is checked against: those read with the
+// session's stamp when there are (Authenticate: a signed-in search then runs no query of its
+// own), else read now (visitors need only the lists').
+func (s *Service) searchVersionsFor(ctx context.Context, cur Current, players bool) (searchVersions, error) {
+	if cur.search.read {
+		return cur.search, nil
+	}
+	var v searchVersions
+	var err error
+	if players {
+		v.lists, v.challenges, err = s.db.SearchVersions(ctx)
+	} else {
+		v.lists, err = s.db.ListVersion(ctx)
+	}
+	return v, err
 }

@@ -23,12 +23,14 @@ func TestSearchAcrossInstances(t *testing.T) {
 	storetest.ForEachDialect(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		a, b := service.New(db, service.Options{}), service.New(db, service.Options{}) // two instances
+		tokens := map[int64]string{}
 		signIn := func(sub, email, name string) service.Current {
 			t.Helper()
-			u, _, err := a.SignIn(ctx, service.Identity{Issuer: "test", Subject: sub, Email: email, EmailVerified: true, Name: name}, "test", "127.0.0.1")
+			u, token, err := a.SignIn(ctx, service.Identity{Issuer: "test", Subject: sub, Email: email, EmailVerified: true, Name: name}, "test", "127.0.0.1")
 			if err != nil {
 				t.Fatal(err)
 			}
+			tokens[u.ID] = token
 			return service.Current{User: u, Actor: a.ActorFor(u)}
 		}
 		pedro := signIn("pedro", "pedro@example.pt", "Pedro Costa")
@@ -78,12 +80,23 @@ func TestSearchAcrossInstances(t *testing.T) {
 			}
 			return strings.Join(out, ",")
 		}
-		// check searches q on both instances as cur.
+		// check searches q on both instances as cur, and as a request does: with the Current
+		// Authenticate makes, which carries the versions read with the session.
 		check := func(what string, cur service.Current, q, want string) {
 			t.Helper()
 			for i, s := range []*service.Service{a, b} {
 				if got := found(s, cur, q); got != want {
 					t.Fatalf("%s, instance %d, %q: %s, want %s", what, i, q, got, want)
+				}
+				if cur.User.ID == 0 {
+					continue
+				}
+				req, err := s.Authenticate(ctx, tokens[cur.User.ID])
+				if err != nil || req.User.ID != cur.User.ID {
+					t.Fatalf("authenticate: %v %d", err, req.User.ID)
+				}
+				if got := found(s, req, q); got != want {
+					t.Fatalf("%s, instance %d, %q, authenticated: %s, want %s", what, i, q, got, want)
 				}
 			}
 		}
@@ -133,6 +146,8 @@ func TestSearchAcrossInstances(t *testing.T) {
 		check("rui", pedro, "lima", "player:Rui")
 		exec(`UPDATE users SET status = 'suspended' WHERE id = ?`, rui.User.ID)
 		check("suspended", pedro, "lima", "")
+		exec(`UPDATE users SET status = 'active' WHERE id = ?`, rui.User.ID)
+		check("active again", pedro, "lima", "player:Rui")
 
 		// Challenges: Pedro's new one is found by him (by the tournament's name) on both instances,
 		// by nobody else; its new status too.
