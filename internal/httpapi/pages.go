@@ -28,7 +28,8 @@ func encodeJSON(v any) ([]byte, error) {
 // memory with its encoding, issue 16: encoding 25 rows per request was half of the lists'
 // handler time). The OpenAPI document describes the body as O's Body, exactly as op[I, O]
 // would, so clients and the generated types do not change; the handler must answer with O's
-// Body encoded by encodeJSON.
+// Body encoded by encodeJSON. O's header fields are documented too; the operation's middlewares
+// must set them (see privateNoStore).
 func encodedOp[I, O any](access policy.Access, o huma.Operation, h func(*Server, context.Context, *I) ([]byte, error)) Route {
 	handler := func(s *Server, ctx context.Context, in *I) (*encodedOutput, error) {
 		b, err := h(s, ctx, in)
@@ -46,8 +47,18 @@ func encodedOp[I, O any](access policy.Access, o huma.Operation, h func(*Server,
 		}
 		schema := huma.SchemaFromField(s.api.OpenAPI().Components.Schemas, f, ot.Name()+f.Name)
 		o := o
-		o.Responses = map[string]*huma.Response{"200": {Description: http.StatusText(http.StatusOK),
-			Content: map[string]*huma.MediaType{"application/json": {Schema: schema}}}}
+		ok200 := &huma.Response{Description: http.StatusText(http.StatusOK),
+			Content: map[string]*huma.MediaType{"application/json": {Schema: schema}}}
+		// O's headers are documented as op would; the operation's middlewares set them.
+		for i := range ot.NumField() {
+			if h := ot.Field(i).Tag.Get("header"); h != "" {
+				if ok200.Headers == nil {
+					ok200.Headers = map[string]*huma.Param{}
+				}
+				ok200.Headers[h] = &huma.Header{Schema: huma.SchemaFromField(s.api.OpenAPI().Components.Schemas, ot.Field(i), "")}
+			}
+		}
+		o.Responses = map[string]*huma.Response{"200": ok200}
 		o.Middlewares = append(huma.Middlewares{func(ctx huma.Context, next func(huma.Context)) {
 			ctx.SetHeader("Content-Type", "application/json") // errors set their own
 			next(ctx)
@@ -55,4 +66,11 @@ func encodedOp[I, O any](access policy.Access, o huma.Operation, h func(*Server,
 		op(access, o, handler).register(s)
 	}
 	return rt
+}
+
+// privateNoStore is an operation middleware setting the Cache-Control that a reader-dependent
+// encoded answer documents (an encodedOp's handler returns bytes only).
+func privateNoStore(ctx huma.Context, next func(huma.Context)) {
+	ctx.SetHeader("Cache-Control", "private, no-store")
+	next(ctx)
 }

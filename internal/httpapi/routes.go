@@ -188,8 +188,8 @@ func (s *Server) routes() []Route {
 		op(policy.SignedIn, huma.Operation{OperationID: "mark-all-notifications-read", Method: http.MethodPost, Path: "/api/notifications/read_all",
 			Summary: "Mark every notification read", Tags: []string{"notifications"}, Errors: []int{http.StatusUnauthorized}}, (*Server).markAllRead),
 
-		op(policy.Public, huma.Operation{OperationID: "search", Method: http.MethodGet, Path: "/api/search",
-			Summary: "Global search", Tags: []string{"search"},
+		encodedOp[searchInput, searchOutput](policy.Public, huma.Operation{OperationID: "search", Method: http.MethodGet, Path: "/api/search",
+			Summary: "Global search", Tags: []string{"search"}, Middlewares: huma.Middlewares{privateNoStore},
 			Description: "Active tournaments and clubs for everyone; players (listed, not suspended) and the caller's own challenges for signed-in callers; at most 5 of each."}, (*Server).search),
 		op(policy.SignedIn, huma.Operation{OperationID: "get-home", Method: http.MethodGet, Path: "/api/home",
 			Summary: "The signed-in home: activity counts, featured tournaments and clubs, active and completed matches", Tags: []string{"home"},

@@ -145,3 +145,10 @@ func SeeAllPlayerStats(a Actor, owner int64) bool {
 func SuggestPlayer(a Actor, owner int64, hidden bool, status string) bool {
 	return a.SignedIn() && a.UserID != owner && !hidden && status == "active"
 }
+
+// SearchPlayers says whether a finds players, and their own challenges, in the global search
+// (SPEC §7): signed-in callers do, visitors find tournaments and clubs only. The players found are
+// the listed, not suspended ones for every caller, super admins included (the players panel is
+// where they find the others): the search's results are then one set per query for every
+// signed-in caller, which the search keeps in memory.
+func SearchPlayers(a Actor) bool { return a.SignedIn() }

@@ -27,6 +27,9 @@ type readCache struct {
 
 	lists versionedCache[listEntry] // list key → page (see cachedList)
 
+	search    versionedCache[searchEntry] // search answers' shared parts (see SearchPage)
+	searchOwn versionedCache[searchEntry] // search answers' challenge parts, per reader (see SearchPage)
+
 	recent      sync.Map // "user/lang/limit" → recentEntry (see Notifications)
 	recentCount atomic.Int64
 	recentReads atomic.Int64 // first pages of notifications read from the database (tests)
@@ -118,20 +121,21 @@ const sessionCacheMax = 10000
 // issue 16). The answer is as current as a full read on every instance: a sign-out or a revoked
 // session has no stamp, and any change to the account — a suspension, a role change, a new name —
 // bumps its version (a trigger, migration 00013), so the account is read again.
-func (s *Service) lookupSession(ctx context.Context, hash string, now time.Time) (store.SessionWithUser, error) {
+func (s *Service) lookupSession(ctx context.Context, hash string, now time.Time) (store.SessionWithUser, searchVersions, error) {
 	st, err := s.db.SessionStampByTokenHash(ctx, hash, now)
 	if err != nil {
 		if errors.Is(err, store.ErrNotFound) {
 			s.reads.sessions.Delete(hash)
 		}
-		return store.SessionWithUser{}, err
+		return store.SessionWithUser{}, searchVersions{}, err
 	}
+	sv := searchVersions{lists: st.ListVersion, challenges: st.ChallengeVersion, read: true}
 	if e, ok := s.reads.sessions.Load(hash); ok {
 		e := e.(sessionEntry)
 		if e.sw.ID == st.ID && e.sw.UserID == st.UserID && e.userVersion == st.UserVersion {
 			sw := e.sw
 			sw.LastSeenAt, sw.ExpiresAt = st.LastSeenAt, st.ExpiresAt
-			return sw, nil
+			return sw, sv, nil
 		}
 	}
 	// Read after the stamp: a change in between leaves a newer account under the older version,
@@ -139,14 +143,14 @@ func (s *Service) lookupSession(ctx context.Context, hash string, now time.Time)
 	s.reads.sessionReads.Add(1)
 	sw, err := s.db.SessionByTokenHash(ctx, hash, now)
 	if err != nil {
-		return sw, err
+		return sw, searchVersions{}, err
 	}
 	if s.reads.sessionCount.Add(1) > sessionCacheMax {
 		s.reads.sessions.Clear()
 		s.reads.sessionCount.Store(1)
 	}
 	s.reads.sessions.Store(hash, sessionEntry{sw: sw, userVersion: st.UserVersion})
-	return sw, nil
+	return sw, sv, nil
 }
 
 // ListReads reports how many club and tournament list pages were read from the database (the

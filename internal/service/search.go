@@ -2,8 +2,6 @@ package service
 
 import (
 	"context"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/tennisladder/ladder/internal/geo"
 	"github.com/tennisladder/ladder/internal/store"
@@ -19,15 +17,22 @@ type SearchResult struct {
 }
 
 // Search finds active tournaments, clubs and players whose names contain q (accents and case
-// ignored), at most perType of each. Players are searched only for signed-in callers and never
-// include hidden or suspended accounts. Signed-in callers also find their own challenges (sent
-// or received) by the opponent's or the tournament's name; never anyone else's.
+// ignored), at most perType of each. Players are searched only for signed-in callers
+// (policy.SearchPlayers) and never include hidden or suspended accounts. Signed-in callers also
+// find their own challenges (sent or received) by the opponent's or the tournament's name; never
+// anyone else's. The results come from memory while the data they show is unchanged (SearchPage).
 func (s *Service) Search(ctx context.Context, cur Current, q, lang string, perType int) ([]SearchResult, error) {
-	q = strings.TrimSpace(q)
-	out := []SearchResult{}
-	if utf8.RuneCountInString(q) < SearchMinLength {
-		return out, nil
+	p, err := s.SearchPage(ctx, cur, q, lang, perType, nil)
+	if err != nil {
+		return nil, err
 	}
+	return append(append([]SearchResult{}, p.Shared...), p.Own...), nil
+}
+
+// searchShared reads the results that are the same for every reader of one visibility class:
+// tournaments, clubs and, when players is set, players.
+func (s *Service) searchShared(ctx context.Context, q, lang string, perType int, players bool) ([]SearchResult, error) {
+	out := []SearchResult{}
 	tournaments, _, err := s.db.ListTournaments(ctx, store.TournamentFilter{Query: q, Statuses: []string{"active"}, Limit: perType})
 	if err != nil {
 		return nil, err
@@ -48,23 +53,29 @@ func (s *Service) Search(ctx context.Context, cur Current, q, lang string, perTy
 		out = append(out, SearchResult{Type: "club", ID: c.ID, Title: c.Name, Subtitle: placeName(c.District, c.Municipality, lang),
 			Description: c.Address, URL: "/clubs/" + itoa64(c.ID)})
 	}
-	if !cur.Actor.SignedIn() {
+	if !players {
 		return out, nil
 	}
-	players, err := s.db.SearchPlayers(ctx, q, perType)
+	found, err := s.db.SearchPlayers(ctx, q, perType)
 	if err != nil {
 		return nil, err
 	}
-	for _, u := range players {
+	for _, u := range found {
 		out = append(out, SearchResult{Type: "player", ID: u.ID, Title: DisplayName(u), Subtitle: placeName(u.District, u.Municipality, lang),
 			URL: "/players/" + itoa64(u.ID)})
 	}
-	challenges, err := s.db.SearchChallenges(ctx, cur.User.ID, q, perType)
+	return out, nil
+}
+
+// searchOwn reads the reader's own challenges matching q.
+func (s *Service) searchOwn(ctx context.Context, me int64, q string, perType int) ([]SearchResult, error) {
+	challenges, err := s.db.SearchChallenges(ctx, me, q, perType)
 	if err != nil {
 		return nil, err
 	}
+	out := make([]SearchResult, 0, len(challenges))
 	for _, c := range challenges {
-		out = append(out, challengeResult(c, cur.User.ID))
+		out = append(out, challengeResult(c, me))
 	}
 	return out, nil
 }

@@ -42,6 +42,7 @@ func New(db *store.DB, o Options) *Service {
 	s := &Service{db: db, log: o.Log, rootEmail: store.NormaliseEmail(o.RootEmail), baseURL: o.BaseURL, live: o.Live}
 	s.limits = newLimiters(o.Limits, func() time.Time { return s.now() })
 	s.reads.lists.max, s.leaderKeys.max, s.leaderPages.max = listCacheMax, leaderKeysMax, leaderPagesMax
+	s.reads.search.max, s.reads.searchOwn.max = searchCacheMax, searchOwnCacheMax
 	return s
 }
 

@@ -43,6 +43,9 @@ func hashToken(token string) string {
 type Current struct {
 	User  store.User
 	Actor policy.Actor
+	// search holds the search's versions, read with the session's stamp when Authenticate made
+	// this Current (at the start of a request: before any data the request reads).
+	search searchVersions
 }
 
 // Authenticate resolves a session token. Unknown, expired and suspended sessions give a
@@ -52,7 +55,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (Current, erro
 		return Current{}, nil
 	}
 	now := s.now()
-	sw, err := s.lookupSession(ctx, hashToken(token), now)
+	sw, sv, err := s.lookupSession(ctx, hashToken(token), now)
 	if errors.Is(err, store.ErrNotFound) {
 		return Current{}, nil
 	}
@@ -67,7 +70,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (Current, erro
 			s.log.WarnContext(ctx, "session touch failed", "err", err)
 		}
 	}
-	return Current{User: sw.User, Actor: s.actor(sw.User)}, nil
+	return Current{User: sw.User, Actor: s.actor(sw.User), search: sv}, nil
 }
 
 func (s *Service) actor(u store.User) policy.Actor {

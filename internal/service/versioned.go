@@ -11,7 +11,8 @@ import (
 
 // versionedCache keeps values read from the database under a version of the data they come from
 // (a version row bumped by every change, read by the caller first): the public lists
-// (store.ListVersion), the global rankings' pages and order (store.LeaderboardVersion). A value
+// (store.ListVersion), the global search's answers (store.SearchVersions, search_cache.go), the
+// global rankings' pages and order (store.LeaderboardVersion). A value
 // is served while the version is the one it was read under; a miss is read once for all
 // concurrent readers of the same key and version (single flight), with a deadline of its own,
 // each waiter stopping at its own. Reading the version first means a change between it and the

@@ -1,8 +1,10 @@
 package store
 
 import (
+	"context"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/runes"
 	"golang.org/x/text/transform"
@@ -19,11 +21,23 @@ func unaccent() transform.Transformer {
 // SearchKey is how names are compared, searched and sorted on both databases: accents removed,
 // lower-cased, spaces collapsed. SQLite's lower() only knows ASCII, so this is done in Go.
 func SearchKey(s string) string {
-	out, _, err := transform.String(unaccent(), s)
-	if err != nil {
-		out = s
+	out := s
+	if !isASCII(s) { // ASCII has no accents: building the transformer was 9 % of a kept search (issue 16)
+		var err error
+		if out, _, err = transform.String(unaccent(), s); err != nil {
+			out = s
+		}
 	}
 	return strings.Join(strings.Fields(strings.ToLower(out)), " ")
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // likePattern turns a search term into a LIKE pattern matching it anywhere, escaping % and _.
@@ -52,4 +66,18 @@ func (d Dialect) containsArg(term string) string {
 		return likePattern(term)
 	}
 	return SearchKey(term)
+}
+
+// SearchVersions reads the versions the global search's kept results are checked against
+// (migration 00029): the lists' version, which also moves with every change to a player the
+// search shows, and the sum of the challenges' counters, which moves with every change to a
+// challenge. Both only grow, so their sum moves whenever either does. One statement, one row.
+func (db *DB) SearchVersions(ctx context.Context) (lists, challenges int64, err error) {
+	var v struct {
+		Lists      int64 `db:"lists"`
+		Challenges int64 `db:"challenges"`
+	}
+	err = db.get(ctx, &v, `SELECT (SELECT version FROM list_versions WHERE name = 'lists') AS lists,
+		(SELECT COALESCE(SUM(version), 0) FROM challenge_versions) AS challenges`)
+	return v.Lists, v.Challenges, err
 }
