@@ -116,11 +116,12 @@ func (s *Service) readStats(ctx context.Context, u store.User, r store.StatsRead
 func (s *Service) forReader(ctx context.Context, cur Current, v PlayerStatsView) (PlayerStatsView, error) {
 	id := v.User.ID
 	v.Tournaments = slices.Clone(v.Tournaments)
+	week := store.WeekOf(s.now())
 	for i, rec := range v.Tournaments {
 		if rec.Status == "" {
 			continue
 		}
-		rows, err := s.standingRowsOf(ctx, rec.TournamentRecord)
+		rows, err := s.standingRowsOf(ctx, rec.TournamentRecord, week)
 		if err != nil {
 			return v, err
 		}
@@ -146,8 +147,8 @@ func (s *Service) forReader(ctx context.Context, cur Current, v PlayerStatsView)
 // version, read with it: when the standings of that version are kept in memory they serve
 // without reading the tournament again (that full read was ~45 % of the page's CPU); else the
 // tournament is read afresh and the standings come as everywhere else.
-func (s *Service) standingRowsOf(ctx context.Context, rec store.TournamentRecord) ([]StandingRow, error) {
-	if rows, ok := s.cachedStandings(store.Tournament{ID: rec.TournamentID, Version: rec.Version}, store.WeekOf(s.now())); ok {
+func (s *Service) standingRowsOf(ctx context.Context, rec store.TournamentRecord, week string) ([]StandingRow, error) {
+	if rows, ok := s.cachedStandings(store.Tournament{ID: rec.TournamentID, Version: rec.Version}, week); ok {
 		return rows, nil
 	}
 	t, err := s.db.TournamentByID(ctx, nil, rec.TournamentID)
