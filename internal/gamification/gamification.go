@@ -197,8 +197,12 @@ func winStreak(form string, n int) bool {
 // of the validation instant in the player's time zone (Europe/Lisbon when unknown). Weeks run
 // Monday to Sunday.
 func WeekOf(playedOn string, validated time.Time, zone string) string {
-	if d, err := time.Parse("2006-01-02", playedOn); err == nil {
-		return monday(d)
+	// Not parsed when empty: a failed parse allocates its error (the statistics page asks for the
+	// current week on every request).
+	if playedOn != "" {
+		if d, err := time.Parse("2006-01-02", playedOn); err == nil {
+			return monday(d)
+		}
 	}
 	t := validated.In(location(zone))
 	return monday(time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC))

@@ -62,11 +62,19 @@ type playerStatsView struct {
 
 type playerStatsOutput struct{ Body playerStatsView }
 
-func (s *Server) getPlayerStats(ctx context.Context, in *playerInput) (*playerStatsOutput, error) {
-	v, err := s.svc.PlayerStatistics(ctx, currentFrom(ctx), in.ID)
+func (s *Server) getPlayerStats(ctx context.Context, in *playerInput) ([]byte, error) {
+	v, kept, err := s.svc.PlayerStatisticsKept(ctx, currentFrom(ctx), in.ID, renderStats)
 	if err != nil {
 		return nil, s.problemFrom(ctx, err)
 	}
+	if kept != nil {
+		return kept.(*statsPieces).body(v), nil
+	}
+	return encodeJSON(viewPlayerStats(v))
+}
+
+// viewPlayerStats is the statistics page's body.
+func viewPlayerStats(v service.PlayerStatsView) playerStatsView {
 	st := v.Stats
 	out := playerStatsView{Player: viewPerson(v.User), Rating: viewRating(st.Glicko()), Matches: st.Matches, Wins: st.Wins,
 		Losses: st.Losses, SetsWon: st.SetsWon, SetsLost: st.SetsLost, GamesWon: st.GamesWon, GamesLost: st.GamesLost,
@@ -92,7 +100,7 @@ func (s *Server) getPlayerStats(ctx context.Context, in *playerInput) (*playerSt
 			TournamentStatus: t.TournamentStatus, Participating: t.Status != "", Position: t.Position, Players: t.Players,
 			BestPosition: t.BestPosition, Matches: t.Matches})
 	}
-	return &playerStatsOutput{Body: out}, nil
+	return out
 }
 
 type playerHistoryInput struct {
@@ -130,22 +138,33 @@ type playerHistoryOutput struct {
 	}
 }
 
-func (s *Server) getPlayerHistory(ctx context.Context, in *playerHistoryInput) (*playerHistoryOutput, error) {
-	rows, err := s.svc.PlayerHistory(ctx, currentFrom(ctx), in.ID, service.HistoryInput{TournamentID: in.TournamentID,
-		From: in.From, To: in.To, Before: in.Before, Limit: in.Limit + 1})
+func (s *Server) getPlayerHistory(ctx context.Context, in *playerHistoryInput) ([]byte, error) {
+	limit := in.Limit
+	rows, kept, err := s.svc.PlayerHistoryKept(ctx, currentFrom(ctx), in.ID, service.HistoryInput{TournamentID: in.TournamentID,
+		From: in.From, To: in.To, Before: in.Before, Limit: limit + 1}, func(rows []store.HistoryRow) (any, error) {
+		return encodeJSON(viewHistoryPage(rows, limit).Body)
+	})
 	if err != nil {
 		return nil, s.problemFrom(ctx, err)
 	}
+	if kept != nil {
+		return kept.([]byte), nil
+	}
+	return encodeJSON(viewHistoryPage(rows, limit).Body)
+}
+
+// viewHistoryPage is a page of history from limit+1 rows (the last one only says there are more).
+func viewHistoryPage(rows []store.HistoryRow, limit int) *playerHistoryOutput {
 	out := &playerHistoryOutput{}
 	out.Body.Items = []historyItemView{}
-	if len(rows) > in.Limit {
-		rows = rows[:in.Limit]
+	if len(rows) > limit {
+		rows = rows[:limit]
 		out.Body.NextBefore = rows[len(rows)-1].ID
 	}
 	for _, h := range rows {
 		out.Body.Items = append(out.Body.Items, viewHistory(h))
 	}
-	return out, nil
+	return out
 }
 
 func viewHistory(h store.HistoryRow) historyItemView {

@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"errors"
+	"slices"
 	"time"
 
 	"github.com/tennisladder/ladder/internal/policy"
@@ -73,58 +74,81 @@ func (s *Service) PlayerStatistics(ctx context.Context, cur Current, id int64) (
 	if err != nil {
 		return PlayerStatsView{}, err
 	}
+	out, err := s.readStats(ctx, u, statsReader(cur, id))
+	if err != nil {
+		return out, err
+	}
+	return s.forReader(ctx, cur, out)
+}
+
+// readStats reads the part of u's statistics page that does not depend on the reader beyond
+// which tournaments r may see: no positions now (Position and Players zero) and no win
+// probability (see forReader).
+func (s *Service) readStats(ctx context.Context, u store.User, r store.StatsReader) (PlayerStatsView, error) {
 	out := PlayerStatsView{User: u}
-	if out.Stats, err = s.db.PlayerStatsOf(ctx, nil, id); err != nil {
+	var err error
+	if out.Stats, err = s.db.PlayerStatsOf(ctx, nil, u.ID); err != nil {
 		return out, err
 	}
 	if out.Gamification, err = s.summary(ctx, u); err != nil {
 		return out, err
 	}
-	r := statsReader(cur, id)
-	if out.Series, err = s.db.Series(ctx, r, id, SeriesLength); err != nil {
+	if out.Series, err = s.db.Series(ctx, r, u.ID, SeriesLength); err != nil {
 		return out, err
 	}
-	recs, err := s.db.TournamentRecords(ctx, r, id, MaxStatsTournaments)
+	recs, err := s.db.TournamentRecords(ctx, r, u.ID, MaxStatsTournaments)
 	if err != nil {
 		return out, err
 	}
 	out.Tournaments = make([]TournamentPlace, len(recs))
 	for i, rec := range recs {
 		out.Tournaments[i] = TournamentPlace{TournamentRecord: rec}
-		if rec.Status == "" {
-			continue
-		}
 		if rec.Status == "active" && rec.TournamentStatus == "active" {
 			out.ActiveTournaments++
 		}
-		rows, err := s.standingRowsOf(ctx, rec)
-		if err != nil {
-			return out, err
+	}
+	return out, nil
+}
+
+// forReader completes v for cur: each tournament's position now (from the kept standings of
+// the version read with the records) and cur's chance of beating the player. v's Tournaments
+// are copied, not modified: v may be a kept page.
+func (s *Service) forReader(ctx context.Context, cur Current, v PlayerStatsView) (PlayerStatsView, error) {
+	id := v.User.ID
+	v.Tournaments = slices.Clone(v.Tournaments)
+	week := store.WeekOf(s.now())
+	for i, rec := range v.Tournaments {
+		if rec.Status == "" {
+			continue
 		}
-		out.Tournaments[i].Players = len(rows)
+		rows, err := s.standingRowsOf(ctx, rec.TournamentRecord, week)
+		if err != nil {
+			return v, err
+		}
+		v.Tournaments[i].Players = len(rows)
 		for _, row := range rows {
 			if row.UserID == id {
-				out.Tournaments[i].Position = row.Position
+				v.Tournaments[i].Position = row.Position
 			}
 		}
 	}
 	if cur.Actor.SignedIn() && cur.User.ID != id {
 		me, err := s.RatingOf(ctx, cur.User.ID)
 		if err != nil {
-			return out, err
+			return v, err
 		}
-		p := rating.WinProbability(me, out.Stats.Glicko())
-		out.WinProbability = &p
+		p := rating.WinProbability(me, v.Stats.Glicko())
+		v.WinProbability = &p
 	}
-	return out, nil
+	return v, nil
 }
 
 // standingRowsOf is the ranking of rec's tournament. The record carries the tournament's
 // version, read with it: when the standings of that version are kept in memory they serve
 // without reading the tournament again (that full read was ~45 % of the page's CPU); else the
 // tournament is read afresh and the standings come as everywhere else.
-func (s *Service) standingRowsOf(ctx context.Context, rec store.TournamentRecord) ([]StandingRow, error) {
-	if rows, ok := s.cachedStandings(store.Tournament{ID: rec.TournamentID, Version: rec.Version}, store.WeekOf(s.now())); ok {
+func (s *Service) standingRowsOf(ctx context.Context, rec store.TournamentRecord, week string) ([]StandingRow, error) {
+	if rows, ok := s.cachedStandings(store.Tournament{ID: rec.TournamentID, Version: rec.Version}, week); ok {
 		return rows, nil
 	}
 	t, err := s.db.TournamentByID(ctx, nil, rec.TournamentID)

@@ -19,6 +19,8 @@ type Service struct {
 	reads       readCache
 	leaderKeys  versionedCache[rankingOrder]    // the global rankings' order per data version (leaderboard_me.go)
 	leaderPages versionedCache[leaderPageEntry] // pages of the global rankings per data version (leaderboard_pages.go)
+	statsPages  versionedCache[keptStats]       // players' statistics pages per stamp (player_pages.go)
+	histPages   versionedCache[keptHistory]     // players' first history pages per stamp (player_pages.go)
 	limits      limiters                        // per-account rate limits by action
 	live        Live                            // live-update events (nil: none)
 }
@@ -43,6 +45,7 @@ func New(db *store.DB, o Options) *Service {
 	s.limits = newLimiters(o.Limits, func() time.Time { return s.now() })
 	s.reads.lists.max, s.leaderKeys.max, s.leaderPages.max = listCacheMax, leaderKeysMax, leaderPagesMax
 	s.reads.search.max, s.reads.searchOwn.max = searchCacheMax, searchOwnCacheMax
+	s.statsPages.max, s.histPages.max = playerPagesMax, playerPagesMax
 	return s
 }
 

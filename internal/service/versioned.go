@@ -29,16 +29,25 @@ type versionedCache[V any] struct {
 
 type versioned[V any] struct {
 	version int64
+	stamp   string
 	value   V
 }
 
 // get returns the value kept under key for version, reading it when it is not.
 func (c *versionedCache[V]) get(ctx context.Context, key string, version int64, read func(context.Context) (V, error)) (V, error) {
-	if e, ok := c.entries.Load(key); ok && e.(versioned[V]).version == version {
+	return c.getStamped(ctx, key, version, "", read)
+}
+
+// getStamped is get for data whose version is more than one number (a player's pages: their
+// own version, their account's, their tournaments', the week): the value is good while both
+// version and stamp are the ones it was read under.
+func (c *versionedCache[V]) getStamped(ctx context.Context, key string, version int64, stamp string,
+	read func(context.Context) (V, error)) (V, error) {
+	if e, ok := c.entries.Load(key); ok && e.(versioned[V]).version == version && e.(versioned[V]).stamp == stamp {
 		return e.(versioned[V]).value, nil
 	}
-	ch := c.flight.DoChan(strconv.FormatInt(version, 10)+"\x00"+key, func() (any, error) {
-		if e, ok := c.entries.Load(key); ok && e.(versioned[V]).version == version {
+	ch := c.flight.DoChan(strconv.FormatInt(version, 10)+"\x00"+stamp+"\x00"+key, func() (any, error) {
+		if e, ok := c.entries.Load(key); ok && e.(versioned[V]).version == version && e.(versioned[V]).stamp == stamp {
 			return e.(versioned[V]).value, nil
 		}
 		c.reads.Add(1)
@@ -52,7 +61,7 @@ func (c *versionedCache[V]) get(ctx context.Context, key string, version int64, 
 			c.entries.Clear()
 			c.count.Store(1)
 		}
-		c.entries.Store(key, versioned[V]{version: version, value: v})
+		c.entries.Store(key, versioned[V]{version: version, stamp: stamp, value: v})
 		return v, nil
 	})
 	select {

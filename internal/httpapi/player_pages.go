@@ -1,0 +1,78 @@
+package httpapi
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"strconv"
+
+	"github.com/tennisladder/ladder/internal/service"
+)
+
+// statsPieces is a kept statistics page's JSON (service.PlayerStatisticsKept) cut where the
+// reader's parts go: the win probability, and each listed tournament's position now and
+// players (the standings move with any validation in the tournament, and are read from their
+// own memory per request). body joins them with the reader's values exactly as encodeJSON
+// encodes the whole view (a test compares).
+type statsPieces struct {
+	head   []byte   // up to `"win_probability":`
+	places [][]byte // from after the win probability to the first position, between positions, after the last
+}
+
+const (
+	winMarker   = `"win_probability":null,"series":`
+	placeMarker = `,"position":0,"players":0,`
+)
+
+// renderStats encodes the page as the player sees it, without positions and win probability
+// (zero and nil in v), and cuts it at their places.
+func renderStats(v service.PlayerStatsView) (any, error) {
+	b, err := encodeJSON(viewPlayerStats(v))
+	if err != nil {
+		return nil, err
+	}
+	// Strings are escaped (no bare quote inside a name), so the markers match only the fields.
+	i := bytes.Index(b, []byte(winMarker))
+	if i < 0 || bytes.Count(b, []byte(placeMarker)) != len(v.Tournaments) {
+		return nil, errors.New("renderStats: playerStatsView no longer has its fields in the expected order")
+	}
+	p := &statsPieces{head: b[:i+len(`"win_probability":`)]}
+	rest := b[i+len(`"win_probability":null`):]
+	for {
+		j := bytes.Index(rest, []byte(placeMarker))
+		if j < 0 {
+			p.places = append(p.places, rest)
+			return p, nil
+		}
+		p.places = append(p.places, rest[:j])
+		rest = rest[j+len(placeMarker):]
+	}
+}
+
+// body is the page for the reader of v (positions, players and win probability filled).
+func (p *statsPieces) body(v service.PlayerStatsView) []byte {
+	size := len(p.head) + 32
+	for _, s := range p.places {
+		size += len(s) + 40
+	}
+	b := make([]byte, 0, size)
+	b = append(b, p.head...)
+	if v.WinProbability != nil {
+		w, _ := json.Marshal(*v.WinProbability) // as encodeJSON writes a float64 (a finite one always encodes)
+		b = append(b, w...)
+	} else {
+		b = append(b, "null"...)
+	}
+	for i, s := range p.places {
+		if i > 0 {
+			t := v.Tournaments[i-1]
+			b = append(b, `,"position":`...)
+			b = strconv.AppendInt(b, int64(t.Position), 10)
+			b = append(b, `,"players":`...)
+			b = strconv.AppendInt(b, int64(t.Players), 10)
+			b = append(b, ',')
+		}
+		b = append(b, s...)
+	}
+	return b
+}

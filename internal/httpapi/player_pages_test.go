@@ -1,0 +1,61 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"testing"
+
+	"github.com/tennisladder/ladder/internal/seed"
+	"github.com/tennisladder/ladder/internal/service"
+	"github.com/tennisladder/ladder/internal/store"
+	"github.com/tennisladder/ladder/internal/store/storetest"
+)
+
+// A kept statistics page joined with a reader's parts (positions, players, win probability) is
+// byte for byte what encodeJSON writes for the whole view, for the player themselves and for
+// another reader; the kept history page is the page's encoding.
+func TestKeptPlayerPagesEncodeAsTheView(t *testing.T) {
+	storetest.ForEachDialect(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		if _, err := seed.Demo(ctx, db); err != nil {
+			t.Fatal(err)
+		}
+		svc := service.New(db, service.Options{})
+		u, err := db.UserByEmail(ctx, nil, "player@ladder.test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		me := service.Current{User: u, Actor: svc.ActorFor(u)}
+		// Another player: the opponent of the player's latest match.
+		h, err := db.History(ctx, store.StatsReader{All: true}, store.HistoryFilter{UserID: u.ID, Limit: 1})
+		if err != nil || len(h) != 1 {
+			t.Fatalf("history %v", err)
+		}
+		o, err := db.UserByID(ctx, nil, h[0].OpponentID.Int64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		other := service.Current{User: o, Actor: svc.ActorFor(o)}
+		for _, reader := range []service.Current{me, other, me} {
+			v, kept, err := svc.PlayerStatisticsKept(ctx, reader, me.User.ID, renderStats)
+			if err != nil || kept == nil {
+				t.Fatalf("statistics: %v (kept %v)", err, kept != nil)
+			}
+			if (reader.User.ID == me.User.ID) != (v.WinProbability == nil) || len(v.Tournaments) == 0 || v.Tournaments[0].Position == 0 {
+				t.Fatalf("reader %d: win probability %v, tournaments %+v", reader.User.ID, v.WinProbability, v.Tournaments)
+			}
+			want, _ := encodeJSON(viewPlayerStats(v))
+			if got := kept.(*statsPieces).body(v); !bytes.Equal(got, want) {
+				t.Fatalf("reader %d:\n got %s\nwant %s", reader.User.ID, got, want)
+			}
+			rows, body, err := svc.PlayerHistoryKept(ctx, reader, me.User.ID, service.HistoryInput{Limit: 21},
+				func(rows []store.HistoryRow) (any, error) { return encodeJSON(viewHistoryPage(rows, 20).Body) })
+			if err != nil || body == nil || len(rows) != 21 {
+				t.Fatalf("history: %d rows, %v (kept %v)", len(rows), err, body != nil)
+			}
+			if want, _ := encodeJSON(viewHistoryPage(rows, 20).Body); !bytes.Equal(body.([]byte), want) {
+				t.Fatalf("history body differs")
+			}
+		}
+	})
+}

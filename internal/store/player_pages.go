@@ -1,0 +1,53 @@
+package store
+
+import "context"
+
+// PlayerPageStamp is what a player's statistics and history pages are kept in memory under,
+// with the columns the visibility check needs (policy.SeePlayer), read in one query per request.
+type PlayerPageStamp struct {
+	ID       int64  `db:"id"`
+	Hidden   bool   `db:"hidden"`
+	Status   string `db:"status"`
+	Timezone string `db:"timezone"`
+	// UserVersion is the player's account version (every change to the users row).
+	UserVersion int64 `db:"user_version"`
+	// PlayerVersion moves with every row the pages read about the player and with the rename of
+	// anyone they played (triggers, migration 00028).
+	PlayerVersion int64 `db:"player_version"`
+	// Tournaments is the sum of the versions of the tournaments the player has
+	// tournament_players rows in plus that of those they have player_tournament_stats rows in.
+	// Versions only grow and those rows change only with PlayerVersion, so under an unchanged
+	// PlayerVersion any bump of one of those tournaments (store.Bump: standings and people; the
+	// 00028 trigger: name, status, privacy, order, ranking type) raises the sum.
+	Tournaments int64 `db:"tournaments"`
+}
+
+// User is the stamp's visibility columns as a User (for the policy).
+func (st PlayerPageStamp) User() User {
+	return User{ID: st.ID, Status: st.Status, Profile: Profile{Hidden: st.Hidden, Timezone: st.Timezone}}
+}
+
+// PlayerPageStampOf reads the stamp of player id's pages (ErrNotFound when there is no such
+// user): the account, its player_versions row and the player's tournaments, by primary keys and
+// the (user_id, …) indexes of tournament_players and player_tournament_stats.
+func (db *DB) PlayerPageStampOf(ctx context.Context, id int64) (PlayerPageStamp, error) {
+	var st PlayerPageStamp
+	err := db.get(ctx, &st, `SELECT u.id, u.hidden, u.status, u.timezone, u.version AS user_version,
+		COALESCE((SELECT v.version FROM player_versions v WHERE v.user_id = u.id), 0) AS player_version,
+		CAST(COALESCE((SELECT SUM(t.version) FROM tournament_players p JOIN tournaments t ON t.id = p.tournament_id
+			WHERE p.user_id = u.id), 0)
+		+ COALESCE((SELECT SUM(t.version) FROM player_tournament_stats s JOIN tournaments t ON t.id = s.tournament_id
+			WHERE s.user_id = u.id), 0) AS BIGINT) AS tournaments
+		FROM users u WHERE u.id = ?`, id)
+	return st, notFound(err)
+}
+
+// PlayedPrivate says whether the player has records in a tournament that is not public: only
+// then do readers see different statistics and history of them (StatsReader: every row shown
+// comes from a tournament of player_tournament_stats).
+func (db *DB) PlayedPrivate(ctx context.Context, userID int64) (bool, error) {
+	var n int
+	err := db.get(ctx, &n, `SELECT COUNT(*) FROM player_tournament_stats s JOIN tournaments t ON t.id = s.tournament_id
+		WHERE s.user_id = ? AND t.privacy <> 'public'`, userID)
+	return n > 0, err
+}
