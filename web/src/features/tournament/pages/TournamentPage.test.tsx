@@ -86,7 +86,7 @@ describe('/tournaments/:id', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Pedir para entrar' }));
     expect(await screen.findByText('Pedido enviado com sucesso! O criador do torneio será notificado.')).toBeInTheDocument();
     expect(join).toHaveBeenCalledOnce();
-    expect(screen.getByText('Conversa de grupo')).toBeInTheDocument();
+    expect(await screen.findByText('Conversa de grupo')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'Classificação' }));
     expect(screen.getByTestId('private-notice')).toHaveTextContent('Este torneio é privado');
     expect(to('GET', '/api/tournaments/3/standings')).toHaveLength(0);
@@ -151,7 +151,8 @@ describe('/tournaments/:id', () => {
     expect(await screen.findByText(/Ainda não há jogos validados/)).toBeInTheDocument();
     screen.getByRole('tab', { name: 'Estatísticas' }).focus();
     await userEvent.keyboard('{ArrowRight}');
-    expect(screen.getByRole('tab', { name: 'Participantes (5)', selected: true })).toHaveFocus();
+    // The tab's code loads when first shown: the switch happens once it is there.
+    expect(await screen.findByRole('tab', { name: 'Participantes (5)', selected: true })).toHaveFocus();
     expect(router.state.location.search).toBe('?tab=participants');
     await userEvent.keyboard('{Home}');
     expect(router.state.location.search).toBe('');
