@@ -4,14 +4,17 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/Button';
-import { PageSpinner } from '@/components/ui/Spinner';
 import { Tabs } from '@/components/ui/Tabs';
 import { ApiError } from '@/lib/api';
 import { useSession } from '@/lib/SessionProvider';
 import { tournamentQuery, type TournamentDetail } from '../api/get-tournament';
+import { BracketTab } from '../components/BracketTab';
 import { JoinButtons } from '../components/JoinButtons';
 import { DecisionButtons, ManageMenu } from '../components/ManageActions';
 import { OverviewTab } from '../components/OverviewTab';
+import { ParticipantsTab } from '../components/ParticipantsTab';
+import { RankingTab } from '../components/RankingTab';
+import { StatisticsTab } from '../components/StatisticsTab';
 import { TournamentHeader } from '../components/TournamentHeader';
 import { PrivateNotice, TournamentNotFound, TournamentSkeleton } from '../components/TournamentScreens';
 
@@ -20,13 +23,8 @@ const EditTournamentDialog = lazy(() =>
   import('@/features/tournaments/components/EditTournamentDialog').then((m) => ({ default: m.EditTournamentDialog })),
 );
 
-// The tabs other than Overview and the group chat (members only) load when shown (issue 16): a phone
-// opening the page pays for the Overview's code alone — less to download and to run before the page
-// answers (TBT).
-const RankingTab = lazy(() => import('../components/RankingTab').then((m) => ({ default: m.RankingTab })));
-const BracketTab = lazy(() => import('../components/BracketTab').then((m) => ({ default: m.BracketTab })));
-const StatisticsTab = lazy(() => import('../components/StatisticsTab').then((m) => ({ default: m.StatisticsTab })));
-const ParticipantsTab = lazy(() => import('../components/ParticipantsTab').then((m) => ({ default: m.ParticipantsTab })));
+// The group chat (members only) loads when shown (issue 16): a phone opening the page does not
+// download and run the conversation code before the page answers (TBT).
 const GroupChat = lazy(() => import('../components/GroupChat').then((m) => ({ default: m.GroupChat })));
 
 export const TABS = ['overview', 'ranking', 'bracket', 'statistics', 'participants'] as const;
@@ -65,8 +63,7 @@ function Page({ tournament }: { tournament: TournamentDetail }) {
   const [tab, setTab] = useTabParam();
   const [editing, setEditing] = useState(false);
   // Private tournaments keep everything but the Overview for their members (and admins).
-  const guard = (content: ReactNode) =>
-    tournament.can_see_standings ? <Suspense fallback={<PageSpinner />}>{content}</Suspense> : <PrivateNotice tournament={tournament} signedIn={!!user} />;
+  const guard = (content: ReactNode) => (tournament.can_see_standings ? content : <PrivateNotice tournament={tournament} signedIn={!!user} />);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
