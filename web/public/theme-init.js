@@ -4,7 +4,8 @@
 // language (same rule as detectLanguage in src/lib/i18n.ts: the stored choice, else the first browser
 // language the product speaks, else pt), sets <html lang> so the document language is right before
 // React starts, and preloads that language's common texts so they download alongside the scripts
-// instead of after them (the first render waits for them).
+// instead of after them (the first render waits for them). On the data pages a phone opens first it
+// also starts the page's API read (see the end).
 (function () {
   var root = document.documentElement;
   var theme;
@@ -43,4 +44,25 @@
   link.setAttribute('crossorigin', 'anonymous');
   link.href = '/locales/' + lng + '/common.json';
   document.head.appendChild(link);
+
+  // The first page's data (issue 16): /tournaments and /tournaments/:id read the API only once their
+  // lazy code has rendered, a request after the frame paints (LCP). Starting that read here runs it
+  // alongside the scripts. The app takes the response instead of asking again when its own first
+  // request is this very URL (src/lib/early-read.ts; same Accept-Language and credentials), so the
+  // page's query keys and fetchers stay its own. The URLs are what the pages ask for without filters
+  // (a test keeps them equal to the pages' query builders); any other URL is never read here.
+  var path = location.pathname;
+  var early = null;
+  var match = /^\/tournaments\/([1-9][0-9]{0,14})$/.exec(path);
+  if (path === '/tournaments' && !/[?&]club=/.test(location.search)) early = '/api/tournaments?limit=24';
+  else if (match) early = '/api/tournaments/' + match[1];
+  if (early && window.fetch) {
+    window.__ladderEarlyRead = {
+      url: early,
+      at: Date.now(),
+      response: fetch(early, { credentials: 'same-origin', headers: { 'Accept-Language': lng } }),
+    };
+    // An unused or failed read must not surface as an unhandled rejection; the app asks again.
+    window.__ladderEarlyRead.response.catch(function () {});
+  }
 })();

@@ -1,5 +1,6 @@
 import createClient from 'openapi-fetch';
 import type { paths } from '@/api/schema';
+import { takeEarlyRead } from './early-read';
 import { currentLanguage, i18n } from './i18n';
 import { showToast } from './toast';
 
@@ -11,8 +12,9 @@ export const api = createClient<paths>({
   // openapi-fetch builds absolute Request objects; the app is always served by the API's origin.
   baseUrl: typeof window === 'undefined' ? 'http://localhost' : window.location.origin,
   credentials: 'same-origin',
-  // Late-bound so tests can stub globalThis.fetch after this module loads.
-  fetch: (input: Request) => globalThis.fetch(input),
+  // Late-bound so tests can stub globalThis.fetch after this module loads. The first page's read may
+  // already be under way from <head> (lib/early-read.ts).
+  fetch: (input: Request) => takeEarlyRead(input) ?? globalThis.fetch(input),
 });
 
 // The server writes problem+json `message` in the request's language.

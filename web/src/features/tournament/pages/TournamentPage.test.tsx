@@ -86,7 +86,7 @@ describe('/tournaments/:id', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Pedir para entrar' }));
     expect(await screen.findByText('Pedido enviado com sucesso! O criador do torneio será notificado.')).toBeInTheDocument();
     expect(join).toHaveBeenCalledOnce();
-    expect(screen.getByText('Conversa de grupo')).toBeInTheDocument();
+    expect(await screen.findByText('Conversa de grupo')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'Classificação' }));
     expect(screen.getByTestId('private-notice')).toHaveTextContent('Este torneio é privado');
     expect(to('GET', '/api/tournaments/3/standings')).toHaveLength(0);

@@ -10,7 +10,6 @@ import { useSession } from '@/lib/SessionProvider';
 import { tournamentQuery, type TournamentDetail } from '../api/get-tournament';
 import { BracketTab } from '../components/BracketTab';
 import { JoinButtons } from '../components/JoinButtons';
-import { GroupChat } from '../components/GroupChat';
 import { DecisionButtons, ManageMenu } from '../components/ManageActions';
 import { OverviewTab } from '../components/OverviewTab';
 import { ParticipantsTab } from '../components/ParticipantsTab';
@@ -23,6 +22,10 @@ import { PrivateNotice, TournamentNotFound, TournamentSkeleton } from '../compon
 const EditTournamentDialog = lazy(() =>
   import('@/features/tournaments/components/EditTournamentDialog').then((m) => ({ default: m.EditTournamentDialog })),
 );
+
+// The group chat (members only) loads when shown (issue 16): a phone opening the page does not
+// download and run the conversation code before the page answers (TBT).
+const GroupChat = lazy(() => import('../components/GroupChat').then((m) => ({ default: m.GroupChat })));
 
 export const TABS = ['overview', 'ranking', 'bracket', 'statistics', 'participants'] as const;
 export type TabId = (typeof TABS)[number];
@@ -91,7 +94,11 @@ function Page({ tournament }: { tournament: TournamentDetail }) {
           },
         ]}
       />
-      {tournament.can_chat && user && <GroupChat tournament={tournament} />}
+      {tournament.can_chat && user && (
+        <Suspense fallback={null}>
+          <GroupChat tournament={tournament} />
+        </Suspense>
+      )}
       {editing && (
         <Suspense fallback={null}>
           <EditTournamentDialog tournament={tournament} open={editing} onOpenChange={setEditing} />

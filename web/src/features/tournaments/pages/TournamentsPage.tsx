@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Plus, Trophy } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/Button';
@@ -10,9 +10,12 @@ import { useDistricts } from '@/lib/geo';
 import { useSession } from '@/lib/SessionProvider';
 import { useDebounced } from '@/lib/useDebounced';
 import { ANY_TOURNAMENT, flattenTournaments, tournamentsQuery, type TournamentFilters as Filters } from '../api/list-tournaments';
-import { CreateTournamentDialog } from '../components/CreateTournamentDialog';
 import { TournamentCard } from '../components/TournamentCard';
 import { TournamentFilters, type View } from '../components/TournamentFilters';
+
+// The create form (and the dialog library under it) loads when a signed-in user opens it (issue 16):
+// most visits of the list never create, and a phone should not download and run it to show the list.
+const CreateTournamentDialog = lazy(() => import('../components/CreateTournamentDialog').then((m) => ({ default: m.CreateTournamentDialog })));
 
 export const VIEW_STORAGE_KEY = 'tournaments.view';
 const SEARCH_DEBOUNCE_MS = 300; // SPEC §9's search debounce
@@ -137,7 +140,11 @@ export default function TournamentsPage() {
           </>
         )}
       </div>
-      {user && <CreateTournamentDialog open={creating} onOpenChange={setCreating} />}
+      {creating && (
+        <Suspense fallback={null}>
+          <CreateTournamentDialog open={creating} onOpenChange={setCreating} />
+        </Suspense>
+      )}
     </div>
   );
 }

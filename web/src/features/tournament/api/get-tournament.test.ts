@@ -1,0 +1,13 @@
+import { afterEach, expect, it } from 'vitest';
+import { firstLoadAt, requestedUrls, resetFirstLoad } from '@/test/early-read';
+import { getTournament } from './get-tournament';
+
+afterEach(resetFirstLoad);
+
+// public/theme-init.js starts /tournaments/:id's read from <head> (issue 16); the page's own first
+// request must be that URL, or the phone downloads the tournament twice.
+it('the first tournament request of /tournaments/7 is the one started from <head>', async () => {
+  const fetchStub = firstLoadAt('/tournaments/7', { id: 7 });
+  expect(await getTournament(7)).toEqual({ id: 7 });
+  expect(requestedUrls(fetchStub)).toEqual(['/api/tournaments/7']);
+});

@@ -1,0 +1,14 @@
+import { afterEach, expect, it } from 'vitest';
+import { firstLoadAt, requestedUrls, resetFirstLoad } from '@/test/early-read';
+import { ANY_TOURNAMENT, listTournaments } from './list-tournaments';
+
+afterEach(resetFirstLoad);
+
+// public/theme-init.js starts /tournaments' read from <head> (issue 16); the page's own first
+// request must be that URL, or the phone downloads the list twice.
+it('the first list request of /tournaments is the one started from <head>', async () => {
+  const fetchStub = firstLoadAt('/tournaments', { items: [], next_cursor: '' });
+  const page = await listTournaments(ANY_TOURNAMENT);
+  expect(page).toEqual({ items: [], next_cursor: '' });
+  expect(requestedUrls(fetchStub)).toEqual(['/api/tournaments?limit=24']);
+});

@@ -1,0 +1,41 @@
+/**
+ * The first page's API read, started by public/theme-init.js from <head> (issue 16): the data pages
+ * a phone opens first (/tournaments, /tournaments/:id) would otherwise ask for their data only once
+ * their lazy code has rendered, one request after the frame paints. The typed client's fetch
+ * (lib/api.ts) takes that response for the first GET of the very same URL, so each page keeps its
+ * own query keys, fetchers and error handling; everything else goes to the network as before.
+ */
+export interface EarlyRead {
+  /** Path and query, e.g. '/api/tournaments?limit=24'. */
+  url: string;
+  /** Date.now() when the read started. */
+  at: number;
+  response: Promise<Response>;
+}
+
+declare global {
+  interface Window {
+    __ladderEarlyRead?: EarlyRead;
+  }
+}
+
+/**
+ * A response older than this is not handed out: it belongs to a first load, and a page asking for
+ * the same URL much later (after navigating around) must see fresh data.
+ */
+export const EARLY_READ_MAX_AGE_MS = 10_000;
+
+/**
+ * The early response for request when it is the first GET of the early URL (the read is used once,
+ * then forgotten), else undefined. A failed early read falls back to the network.
+ */
+export function takeEarlyRead(request: Request, now = Date.now()): Promise<Response> | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const early = window.__ladderEarlyRead;
+  if (!early || request.method !== 'GET') return undefined;
+  const url = new URL(request.url);
+  if (url.origin !== window.location.origin || url.pathname + url.search !== early.url) return undefined;
+  window.__ladderEarlyRead = undefined;
+  if (now - early.at > EARLY_READ_MAX_AGE_MS) return undefined;
+  return early.response.catch(() => globalThis.fetch(request));
+}
