@@ -33,6 +33,10 @@ import (
 // afresh.
 const playerPagesMax = 2048
 
+// KeptHistoryLimit is the row limit of the one history page kept per player: the web's page of 20
+// plus the row that tells a next page exists (httpapi asks for limit+1).
+const KeptHistoryLimit = 21
+
 // keptStats is a statistics page as the player sees it, without positions and win probability,
 // with its encoding by the caller's render.
 type keptStats struct {
@@ -105,7 +109,9 @@ func (s *Service) PlayerStatisticsKept(ctx context.Context, cur Current, id int6
 // (the one the statistics page opens with); body is render's encoding of the rows, nil when they
 // were read for this request alone.
 func (s *Service) PlayerHistoryKept(ctx context.Context, cur Current, id int64, in HistoryInput, render HistoryRender) ([]store.HistoryRow, any, error) {
-	if in.TournamentID != 0 || in.From != "" || in.To != "" || in.Before != 0 {
+	// Only the page the statistics page opens with (20 rows and the one that says more follow) is
+	// kept: keeping every limit up to 100 would let one reader pin ~100 KB per player.
+	if in.TournamentID != 0 || in.From != "" || in.To != "" || in.Before != 0 || in.Limit != KeptHistoryLimit {
 		rows, err := s.PlayerHistory(ctx, cur, id, in)
 		return rows, nil, err
 	}

@@ -142,3 +142,38 @@ func TestPlayerPagesFollowChangesAcrossInstances(t *testing.T) {
 		stats(mid)
 	})
 }
+
+// A member of a private tournament without a validated match there yet: the kept page (the
+// player's own view, which lists that tournament) is not handed to outsiders, who get the page
+// as they may see it, as the uncached read gives it. The page is first kept while the tournament
+// is public, so the privacy change itself must move the stamp too.
+func TestKeptStatisticsHidePrivateMemberships(t *testing.T) {
+	storetest.ForEachDialect(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		w := newLadderWorld(t, db, 2, nil)
+		p := w.players[0]
+		outsider := newAccount(t, db, w.svc, "outsider@example.pt", "player")
+		render := func(v service.PlayerStatsView) (any, error) { return v, nil }
+		count := func(reader service.Current) int {
+			t.Helper()
+			got, _, err := w.svc.PlayerStatisticsKept(ctx, reader, p.User.ID, render)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return len(got.Tournaments)
+		}
+		if own, other := count(p), count(outsider); own != 1 || other != 1 {
+			t.Fatalf("public tournament: owner sees %d, outsider %d; want 1 and 1", own, other)
+		}
+		if _, err := db.W.ExecContext(ctx, db.W.Rebind(`UPDATE tournaments SET privacy = 'private' WHERE id = ?`), w.id); err != nil {
+			t.Fatal(err)
+		}
+		fresh, err := w.svc.PlayerStatistics(ctx, outsider, p.User.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if own, other := count(p), count(outsider); own != 1 || other != 0 || len(fresh.Tournaments) != 0 {
+			t.Fatalf("private tournament: owner sees %d, outsider %d (uncached %d); want 1, 0, 0", own, other, len(fresh.Tournaments))
+		}
+	})
+}

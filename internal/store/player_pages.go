@@ -42,12 +42,16 @@ func (db *DB) PlayerPageStampOf(ctx context.Context, id int64) (PlayerPageStamp,
 	return st, notFound(err)
 }
 
-// PlayedPrivate says whether the player has records in a tournament that is not public: only
-// then do readers see different statistics and history of them (StatsReader: every row shown
-// comes from a tournament of player_tournament_stats).
+// PlayedPrivate says whether the player is in, or has records in, a tournament that is not
+// public: only then do readers see different statistics and history of them. It must cover every
+// tournament the pages can list (TournamentRecords lists memberships without a match yet, the
+// history lists rating_history rows), so it looks at all three sources, whatever the membership's
+// role or status (a wider "yes" only costs the sharing of the kept page).
 func (db *DB) PlayedPrivate(ctx context.Context, userID int64) (bool, error) {
 	var n int
-	err := db.get(ctx, &n, `SELECT COUNT(*) FROM player_tournament_stats s JOIN tournaments t ON t.id = s.tournament_id
-		WHERE s.user_id = ? AND t.privacy <> 'public'`, userID)
+	err := db.get(ctx, &n, `SELECT COUNT(*) FROM tournaments t WHERE t.privacy <> 'public' AND t.id IN (
+		SELECT tournament_id FROM tournament_players WHERE user_id = ?
+		UNION SELECT tournament_id FROM player_tournament_stats WHERE user_id = ?
+		UNION SELECT tournament_id FROM rating_history WHERE user_id = ?)`, userID, userID, userID)
 	return n > 0, err
 }

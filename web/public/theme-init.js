@@ -60,6 +60,7 @@
     window.__ladderEarlyRead = {
       url: early,
       at: Date.now(),
+      lang: lng,
       response: fetch(early, { credentials: 'same-origin', headers: { 'Accept-Language': lng } }),
     };
     // An unused or failed read must not surface as an unhandled rejection; the app asks again.

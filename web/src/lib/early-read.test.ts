@@ -30,7 +30,6 @@ describe('the first page read started from <head>', () => {
   it('is handed out once, to a GET of the same URL', async () => {
     firstLoadAt('/tournaments/7', { id: 7 });
     expect(takeEarlyRead(get('/api/tournaments/8'))).toBeUndefined();
-    expect(takeEarlyRead(get('/api/tournaments/7', 'POST'))).toBeUndefined();
     const response = await takeEarlyRead(get('/api/tournaments/7'));
     expect(await response?.json()).toEqual({ id: 7 });
     expect(takeEarlyRead(get('/api/tournaments/7'))).toBeUndefined();
@@ -50,5 +49,19 @@ describe('the first page read started from <head>', () => {
     const response = await takeEarlyRead(get('/api/tournaments/7'));
     expect(await response?.json()).toEqual({ id: 7 });
     expect(retry).toHaveBeenCalledTimes(1);
+  });
+
+  it('is forgotten after any other method: a sign-in or sign-out changes what the URL answers', () => {
+    firstLoadAt('/tournaments/7', { id: 7 });
+    expect(takeEarlyRead(get('/api/sessions', 'POST'))).toBeUndefined();
+    expect(takeEarlyRead(get('/api/tournaments/7'))).toBeUndefined();
+  });
+
+  it('is not handed out to a request in another language', () => {
+    localStorage.setItem('i18nextLng', 'en');
+    firstLoadAt('/tournaments/7', { id: 7 });
+    const request = get('/api/tournaments/7');
+    request.headers.set('Accept-Language', 'pt');
+    expect(takeEarlyRead(request)).toBeUndefined();
   });
 });

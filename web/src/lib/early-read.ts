@@ -10,6 +10,8 @@ export interface EarlyRead {
   url: string;
   /** Date.now() when the read started. */
   at: number;
+  /** The Accept-Language it was asked with. */
+  lang?: string;
   response: Promise<Response>;
 }
 
@@ -26,16 +28,24 @@ declare global {
 export const EARLY_READ_MAX_AGE_MS = 10_000;
 
 /**
- * The early response for request when it is the first GET of the early URL (the read is used once,
- * then forgotten), else undefined. A failed early read falls back to the network.
+ * The early response for request when it is the first GET of the early URL in the same language
+ * (the read is used once, then forgotten), else undefined. Any other method forgets it unused: a
+ * sign-in, sign-out or other change may make the response answer for someone else's view. A
+ * failed early read falls back to the network.
  */
 export function takeEarlyRead(request: Request, now = Date.now()): Promise<Response> | undefined {
   if (typeof window === 'undefined') return undefined;
   const early = window.__ladderEarlyRead;
-  if (!early || request.method !== 'GET') return undefined;
+  if (!early) return undefined;
+  if (request.method !== 'GET') {
+    window.__ladderEarlyRead = undefined;
+    return undefined;
+  }
   const url = new URL(request.url);
   if (url.origin !== window.location.origin || url.pathname + url.search !== early.url) return undefined;
   window.__ladderEarlyRead = undefined;
   if (now - early.at > EARLY_READ_MAX_AGE_MS) return undefined;
+  const lang = request.headers.get('Accept-Language');
+  if (early.lang && lang && lang !== early.lang) return undefined;
   return early.response.catch(() => globalThis.fetch(request));
 }
