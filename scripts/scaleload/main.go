@@ -351,19 +351,11 @@ func start(bin, dir, dsn string) *server {
 	startedMu.Lock()
 	started = append(started, s)
 	startedMu.Unlock()
-	for i := 0; ; i++ {
-		if res, err := http.Get(s.base + "/readyz"); err == nil {
-			res.Body.Close()
-			if res.StatusCode == 200 {
-				return s
-			}
-		}
-		if i > 600 {
-			s.stop()
-			log.Fatalf("the server did not start; see %s", logf.Name())
-		}
-		time.Sleep(100 * time.Millisecond) // polling a child process's readiness, not synchronising tests
+	if !loadkit.WaitReady(s.base) {
+		s.stop()
+		log.Fatalf("the server did not start; see %s", logf.Name())
 	}
+	return s
 }
 
 func (s *server) stop() {

@@ -39,6 +39,8 @@ import (
 
 	"github.com/coder/websocket"
 	"github.com/jackc/pgx/v5"
+
+	"github.com/tennisladder/ladder/scripts/internal/loadkit"
 )
 
 const (
@@ -298,19 +300,11 @@ func start(bin, dir, dsn string) *server {
 	startedMu.Lock()
 	started = append(started, s)
 	startedMu.Unlock()
-	for i := 0; ; i++ {
-		if res, err := http.Get(s.base + "/readyz"); err == nil {
-			res.Body.Close()
-			if res.StatusCode == 200 {
-				return s
-			}
-		}
-		if i > 600 {
-			s.stop()
-			dief("the server did not start; see %s", logf.Name())
-		}
-		time.Sleep(100 * time.Millisecond)
+	if !loadkit.WaitReady(s.base) {
+		s.stop()
+		dief("the server did not start; see %s", logf.Name())
 	}
+	return s
 }
 
 func (s *server) stop() {
