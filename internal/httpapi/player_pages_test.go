@@ -3,6 +3,7 @@ package httpapi
 import (
 	"bytes"
 	"context"
+	"net/http/httptest"
 	"testing"
 
 	"github.com/tennisladder/ladder/internal/seed"
@@ -58,4 +59,22 @@ func TestKeptPlayerPagesEncodeAsTheView(t *testing.T) {
 			}
 		}
 	})
+}
+
+// Only a GET of a player's statistics or history names a page stamp to read with the session's;
+// anything else (other pages, writes, odd ids) reads none, and the route reads its own.
+func TestPlayerPageOf(t *testing.T) {
+	for path, want := range map[string]int64{
+		"/api/players/42/stats": 42, "/api/players/42/history": 42, "/api/players/7/stats/": 0,
+		"/api/players/42": 0, "/api/players/42/history.csv": 0, "/api/players/0/stats": 0, "/api/players/-3/stats": 0,
+		"/api/players/x/stats": 0, "/api/players//stats": 0, "/api/players/99999999999999999999/stats": 0,
+		"/api/users/42/stats": 0, "/players/42/stats": 0,
+	} {
+		if got := playerPageOf(httptest.NewRequest("GET", path, nil)); got != want {
+			t.Errorf("GET %s: %d, want %d", path, got, want)
+		}
+	}
+	if got := playerPageOf(httptest.NewRequest("POST", "/api/players/42/stats", nil)); got != 0 {
+		t.Errorf("POST: %d", got)
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -25,11 +26,34 @@ func (s *Server) withCurrent(r *http.Request) (*http.Request, error) {
 	token := auth.Read(r, s.cookies.SessionName())
 	ctx := context.WithValue(r.Context(), requestInfoKey, requestInfo{sessionToken: token,
 		flowCookie: auth.Read(r, s.cookies.FlowName()), userAgent: r.UserAgent()})
-	cur, err := s.svc.Authenticate(ctx, token)
+	cur, err := s.svc.AuthenticateFor(ctx, token, playerPageOf(r))
 	if err != nil {
 		return r, err
 	}
 	return r.WithContext(context.WithValue(ctx, currentKey, cur)), nil
+}
+
+// playerPageOf is the player id of a GET of a player's statistics or history page
+// (/api/players/{id}/stats or /history), 0 for any other request: the session's stamp is then
+// read with that page's (service.AuthenticateFor). Only a hint: the route still parses and
+// validates its own parameters, and anything this does not recognise reads the page stamp apart.
+func playerPageOf(r *http.Request) int64 {
+	if r.Method != http.MethodGet {
+		return 0
+	}
+	rest, ok := strings.CutPrefix(r.URL.Path, "/api/players/")
+	if !ok {
+		return 0
+	}
+	id, page, ok := strings.Cut(rest, "/")
+	if !ok || (page != "stats" && page != "history") {
+		return 0
+	}
+	n, err := strconv.ParseInt(id, 10, 64)
+	if err != nil || n <= 0 {
+		return 0
+	}
+	return n
 }
 
 const requestInfoKey ctxKey = 201

@@ -59,10 +59,18 @@ type StatsRender func(PlayerStatsView) (any, error)
 // HistoryRender encodes a history page; its result is kept and shared by every reader.
 type HistoryRender func([]store.HistoryRow) (any, error)
 
-// pageStamp reads the player's page stamp and checks cur may see the player; all says whether
-// cur sees every row of the player (themselves, admins).
+// pageStamp reads the player's page stamp (or takes the one read with the session's, when
+// AuthenticateFor named this player) and checks cur may see the player; all says whether cur
+// sees every row of the player (themselves, admins).
 func (s *Service) pageStamp(ctx context.Context, cur Current, id int64) (st store.PlayerPageStamp, all bool, err error) {
-	st, err = s.db.PlayerPageStampOf(ctx, id)
+	if p := cur.page; p.id == id && id != 0 {
+		st = p.stamp
+		if !p.found {
+			err = store.ErrNotFound
+		}
+	} else {
+		st, err = s.db.PlayerPageStampOf(ctx, id)
+	}
 	if err = playerSeen(cur, st.User(), err); err != nil {
 		return st, false, err
 	}

@@ -121,21 +121,34 @@ const sessionCacheMax = 10000
 // issue 16). The answer is as current as a full read on every instance: a sign-out or a revoked
 // session has no stamp, and any change to the account — a suspension, a role change, a new name —
 // bumps its version (a trigger, migration 00013), so the account is read again.
-func (s *Service) lookupSession(ctx context.Context, hash string, now time.Time) (store.SessionWithUser, searchVersions, error) {
-	st, err := s.db.SessionStampByTokenHash(ctx, hash, now)
+//
+// With page (a player's id), the page stamp of that player's statistics and history is read in
+// the same statement (see pageStamp) and returned in the readStamps.
+func (s *Service) lookupSession(ctx context.Context, hash string, now time.Time, page int64) (store.SessionWithUser, readStamps, error) {
+	var st store.SessionStamp
+	var rs readStamps
+	var err error
+	if page > 0 {
+		var ps store.PlayerPageStamp
+		var found bool
+		st, ps, found, err = s.db.SessionAndPageStamp(ctx, hash, now, page)
+		rs.page = pagePrefetch{id: page, stamp: ps, found: found}
+	} else {
+		st, err = s.db.SessionStampByTokenHash(ctx, hash, now)
+	}
 	if err != nil {
 		if errors.Is(err, store.ErrNotFound) {
 			s.reads.sessions.Delete(hash)
 		}
-		return store.SessionWithUser{}, searchVersions{}, err
+		return store.SessionWithUser{}, readStamps{}, err
 	}
-	sv := searchVersions{lists: st.ListVersion, challenges: st.ChallengeVersion, read: true}
+	rs.search = searchVersions{lists: st.ListVersion, challenges: st.ChallengeVersion, read: true}
 	if e, ok := s.reads.sessions.Load(hash); ok {
 		e := e.(sessionEntry)
 		if e.sw.ID == st.ID && e.sw.UserID == st.UserID && e.userVersion == st.UserVersion {
 			sw := e.sw
 			sw.LastSeenAt, sw.ExpiresAt = st.LastSeenAt, st.ExpiresAt
-			return sw, sv, nil
+			return sw, rs, nil
 		}
 	}
 	// Read after the stamp: a change in between leaves a newer account under the older version,
@@ -143,14 +156,29 @@ func (s *Service) lookupSession(ctx context.Context, hash string, now time.Time)
 	s.reads.sessionReads.Add(1)
 	sw, err := s.db.SessionByTokenHash(ctx, hash, now)
 	if err != nil {
-		return sw, searchVersions{}, err
+		return sw, readStamps{}, err
 	}
 	if s.reads.sessionCount.Add(1) > sessionCacheMax {
 		s.reads.sessions.Clear()
 		s.reads.sessionCount.Store(1)
 	}
 	s.reads.sessions.Store(hash, sessionEntry{sw: sw, userVersion: st.UserVersion})
-	return sw, sv, nil
+	return sw, rs, nil
+}
+
+// readStamps are the versions read with the session's stamp at the start of a request, before
+// any data the request reads, for the kept answers it may serve.
+type readStamps struct {
+	search searchVersions
+	page   pagePrefetch
+}
+
+// pagePrefetch is a player's page stamp read with the session's (lookupSession); id is 0 when
+// none was.
+type pagePrefetch struct {
+	id    int64
+	stamp store.PlayerPageStamp
+	found bool
 }
 
 // ListReads reports how many club and tournament list pages were read from the database (the

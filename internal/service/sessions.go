@@ -46,16 +46,24 @@ type Current struct {
 	// search holds the search's versions, read with the session's stamp when Authenticate made
 	// this Current (at the start of a request: before any data the request reads).
 	search searchVersions
+	// page is the page stamp of the player named to AuthenticateFor, read likewise.
+	page pagePrefetch
 }
 
 // Authenticate resolves a session token. Unknown, expired and suspended sessions give a
 // visitor. The expiry slides forward on use.
 func (s *Service) Authenticate(ctx context.Context, token string) (Current, error) {
+	return s.AuthenticateFor(ctx, token, 0)
+}
+
+// AuthenticateFor is Authenticate for a request about player pagePlayer's statistics or
+// history (0: none): that player's page stamp is read in the same statement as the session's.
+func (s *Service) AuthenticateFor(ctx context.Context, token string, pagePlayer int64) (Current, error) {
 	if token == "" || len(token) > 100 {
 		return Current{}, nil
 	}
 	now := s.now()
-	sw, sv, err := s.lookupSession(ctx, hashToken(token), now)
+	sw, rs, err := s.lookupSession(ctx, hashToken(token), now, pagePlayer)
 	if errors.Is(err, store.ErrNotFound) {
 		return Current{}, nil
 	}
@@ -70,7 +78,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (Current, erro
 			s.log.WarnContext(ctx, "session touch failed", "err", err)
 		}
 	}
-	return Current{User: sw.User, Actor: s.actor(sw.User), search: sv}, nil
+	return Current{User: sw.User, Actor: s.actor(sw.User), search: rs.search, page: rs.page}, nil
 }
 
 func (s *Service) actor(u store.User) policy.Actor {

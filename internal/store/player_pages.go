@@ -32,15 +32,18 @@ func (st PlayerPageStamp) User() User {
 // the (user_id, …) indexes of tournament_players and player_tournament_stats.
 func (db *DB) PlayerPageStampOf(ctx context.Context, id int64) (PlayerPageStamp, error) {
 	var st PlayerPageStamp
-	err := db.get(ctx, &st, `SELECT u.id, u.hidden, u.status, u.timezone, u.version AS user_version,
-		COALESCE((SELECT v.version FROM player_versions v WHERE v.user_id = u.id), 0) AS player_version,
-		CAST(COALESCE((SELECT SUM(t.version) FROM tournament_players p JOIN tournaments t ON t.id = p.tournament_id
-			WHERE p.user_id = u.id), 0)
-		+ COALESCE((SELECT SUM(t.version) FROM player_tournament_stats s JOIN tournaments t ON t.id = s.tournament_id
-			WHERE s.user_id = u.id), 0) AS BIGINT) AS tournaments
-		FROM users u WHERE u.id = ?`, id)
+	err := db.get(ctx, &st, `SELECT p.id, p.hidden, p.status, p.timezone, p.version AS user_version, `+pageStampColumns+`
+		FROM users p WHERE p.id = ?`, id)
 	return st, notFound(err)
 }
+
+// pageStampColumns are the page stamp's versions of the player aliased p (PlayerPageStampOf,
+// SessionAndPageStamp).
+const pageStampColumns = `COALESCE((SELECT v.version FROM player_versions v WHERE v.user_id = p.id), 0) AS player_version,
+	CAST(COALESCE((SELECT SUM(t.version) FROM tournament_players m JOIN tournaments t ON t.id = m.tournament_id
+		WHERE m.user_id = p.id), 0)
+	+ COALESCE((SELECT SUM(t.version) FROM player_tournament_stats r JOIN tournaments t ON t.id = r.tournament_id
+		WHERE r.user_id = p.id), 0) AS BIGINT) AS tournaments`
 
 // PlayedPrivate says whether the player is in, or has records in, a tournament that is not
 // public: only then do readers see different statistics and history of them. It must cover every

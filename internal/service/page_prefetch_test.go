@@ -1,0 +1,102 @@
+package service_test
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"testing"
+
+	"github.com/tennisladder/ladder/internal/service"
+	"github.com/tennisladder/ladder/internal/store"
+	"github.com/tennisladder/ladder/internal/store/storetest"
+)
+
+// A player page's stamp read with the session's (AuthenticateFor, one statement) is the stamp
+// PlayerPageStampOf reads, the pages served through it follow changes made between requests as
+// the separate read does, and a missing or hidden player is 'Player not found' through it too.
+func TestPageStampReadWithTheSession(t *testing.T) {
+	storetest.ForEachDialect(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		w := newLadderWorld(t, db, 2, nil)
+		a, b := w.players[0], w.players[1]
+		m := playedMatch(t, w, a, b, a)
+		if _, err := w.svc.ValidateResult(ctx, w.creator, m.ID, true, ""); err != nil {
+			t.Fatal(err)
+		}
+		_, token, err := w.svc.SignIn(ctx, service.Identity{Issuer: "test", Subject: "reader", Email: "reader@example.pt",
+			EmailVerified: true, Name: "Rui Leitor"}, "ua", "127.0.0.1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := sha256.Sum256([]byte(token)) // the stored token hash (sessions.go)
+		hash := hex.EncodeToString(sum[:])
+		for _, id := range []int64{a.User.ID, b.User.ID, w.creator.User.ID} {
+			want, err := db.PlayerPageStampOf(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			plain, err := db.SessionStampByTokenHash(ctx, hash, *w.now)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, page, found, err := db.SessionAndPageStamp(ctx, hash, *w.now, id)
+			if err != nil || !found || page != want || st != plain {
+				t.Fatalf("player %d: stamp %+v found %v (%v), want %+v; session %+v, want %+v", id, page, found, err, want, st, plain)
+			}
+		}
+		if _, _, found, err := db.SessionAndPageStamp(ctx, hash, *w.now, 1<<40); err != nil || found {
+			t.Fatalf("missing player: found %v, %v", found, err)
+		}
+		if _, _, _, err := db.SessionAndPageStamp(ctx, "no such token", *w.now, a.User.ID); err != store.ErrNotFound {
+			t.Fatalf("unknown session: %v", err)
+		}
+
+		// Each request is a new AuthenticateFor; the page follows a rename made in between.
+		render := func(v service.PlayerStatsView) (any, error) { return v, nil }
+		read := func(id int64) (service.PlayerStatsView, error) {
+			t.Helper()
+			cur, err := w.svc.AuthenticateFor(ctx, token, id)
+			if err != nil || !cur.Actor.SignedIn() {
+				t.Fatalf("authenticate: %v", err)
+			}
+			v, _, err := w.svc.PlayerStatisticsKept(ctx, cur, id, render)
+			return v, err
+		}
+		if v, err := read(a.User.ID); err != nil || v.WinProbability == nil {
+			t.Fatalf("statistics: %v", err)
+		}
+		exec := func(q string, args ...any) {
+			t.Helper()
+			if _, err := db.W.ExecContext(ctx, db.W.Rebind(q), args...); err != nil {
+				t.Fatal(err)
+			}
+		}
+		exec(`UPDATE tournaments SET name = ? WHERE id = ?`, "Escada Nova", w.id)
+		if v, err := read(a.User.ID); err != nil || v.Tournaments[0].Name != "Escada Nova" {
+			t.Fatalf("after the rename: %v %+v", err, v.Tournaments)
+		}
+		if _, err := read(1 << 40); code(err) != "player.not_found" {
+			t.Fatalf("missing player: %v", err)
+		}
+		exec(`UPDATE users SET hidden = ? WHERE id = ?`, true, a.User.ID)
+		if _, err := read(a.User.ID); code(err) != "player.not_found" {
+			t.Fatalf("hidden player: %v", err)
+		}
+		cur, err := w.svc.AuthenticateFor(ctx, token, a.User.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := w.svc.PlayerHistoryKept(ctx, cur, a.User.ID, service.HistoryInput{Limit: service.KeptHistoryLimit},
+			func(rows []store.HistoryRow) (any, error) { return rows, nil }); code(err) != "player.not_found" {
+			t.Fatalf("hidden player's history: %v", err)
+		}
+		// A stamp read for another player is not taken for this one.
+		cur, err = w.svc.AuthenticateFor(ctx, token, b.User.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := w.svc.PlayerStatisticsKept(ctx, cur, a.User.ID, render); code(err) != "player.not_found" {
+			t.Fatalf("hidden player through another player's stamp: %v", err)
+		}
+	})
+}
