@@ -67,6 +67,17 @@ func (db *DB) get(ctx context.Context, dest any, q string, args ...any) error {
 	return st.GetContext(ctx, dest, args...)
 }
 
+// scanOne is get for the hottest reads: the row's columns go straight into dest, in order,
+// without sqlx's mapping of column names to struct fields (a third of the session stamp's
+// cost, read on every signed-in request: issue 16).
+func (db *DB) scanOne(ctx context.Context, q string, args []any, dest ...any) error {
+	st, err := db.readStmt(ctx, db.Dialect.rebind(q))
+	if err != nil {
+		return err
+	}
+	return st.QueryRowContext(ctx, args...).Scan(dest...)
+}
+
 // getIn reads one row inside tx, or through the statement cache when tx is nil.
 func (db *DB) getIn(ctx context.Context, tx *sqlx.Tx, dest any, q string, args ...any) error {
 	if tx != nil {

@@ -73,9 +73,14 @@ type SessionStamp struct {
 // SessionByTokenHash reads the whole account.
 func (db *DB) SessionStampByTokenHash(ctx context.Context, hash string, now time.Time) (SessionStamp, error) {
 	var st SessionStamp
-	err := db.get(ctx, &st, `SELECT `+sessionStampColumns+` FROM sessions s JOIN users u ON u.id = s.user_id
-		WHERE s.token_hash = ? AND s.expires_at > ?`, hash, now)
+	err := db.scanOne(ctx, `SELECT `+sessionStampColumns+` FROM sessions s JOIN users u ON u.id = s.user_id
+		WHERE s.token_hash = ? AND s.expires_at > ?`, []any{hash, now}, st.fields()...)
 	return st, notFound(err)
+}
+
+// fields are the destinations of sessionStampColumns, in order.
+func (st *SessionStamp) fields() []any {
+	return []any{&st.ID, &st.UserID, &st.LastSeenAt, &st.ExpiresAt, &st.UserVersion, &st.ListVersion, &st.ChallengeVersion}
 }
 
 const sessionStampColumns = `s.id, s.user_id, s.last_seen_at, s.expires_at, u.version AS user_version,
@@ -87,29 +92,19 @@ const sessionStampColumns = `s.id, s.user_id, s.last_seen_at, s.expires_at, u.ve
 // then asks the database once, not twice (issue 14's read budget: the second statement was a
 // fifth of the page's CPU). found is false when there is no such player.
 func (db *DB) SessionAndPageStamp(ctx context.Context, hash string, now time.Time, player int64) (st SessionStamp, page PlayerPageStamp, found bool, err error) {
-	var row struct {
-		SessionStamp
-		PageID          sql.NullInt64  `db:"page_id"`
-		PageHidden      sql.NullBool   `db:"page_hidden"`
-		PageStatus      sql.NullString `db:"page_status"`
-		PageTimezone    sql.NullString `db:"page_timezone"`
-		PageUserVersion sql.NullInt64  `db:"page_user_version"`
-		PlayerVersion   sql.NullInt64  `db:"player_version"`
-		Tournaments     sql.NullInt64  `db:"tournaments"`
-	}
-	err = db.get(ctx, &row, `SELECT `+sessionStampColumns+`, p.id AS page_id, p.hidden AS page_hidden,
-		p.status AS page_status, p.timezone AS page_timezone, p.version AS page_user_version, `+pageStampColumns+`
+	// The page's columns are NULL when there is no such player (the LEFT JOIN finds none).
+	var id, userVersion, playerVersion, tournaments sql.NullInt64
+	var hidden sql.NullBool
+	var status, timezone sql.NullString
+	err = db.scanOne(ctx, `SELECT `+sessionStampColumns+`, p.id, p.hidden, p.status, p.timezone, p.version, `+pageStampColumns+`
 		FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN users p ON p.id = ?
-		WHERE s.token_hash = ? AND s.expires_at > ?`, player, hash, now)
-	if err != nil {
+		WHERE s.token_hash = ? AND s.expires_at > ?`, []any{player, hash, now},
+		append(st.fields(), &id, &hidden, &status, &timezone, &userVersion, &playerVersion, &tournaments)...)
+	if err != nil || !id.Valid {
 		return st, page, false, notFound(err)
 	}
-	if !row.PageID.Valid {
-		return row.SessionStamp, page, false, nil
-	}
-	return row.SessionStamp, PlayerPageStamp{ID: row.PageID.Int64, Hidden: row.PageHidden.Bool, Status: row.PageStatus.String,
-		Timezone: row.PageTimezone.String, UserVersion: row.PageUserVersion.Int64, PlayerVersion: row.PlayerVersion.Int64,
-		Tournaments: row.Tournaments.Int64}, true, nil
+	return st, PlayerPageStamp{ID: id.Int64, Hidden: hidden.Bool, Status: status.String, Timezone: timezone.String,
+		UserVersion: userVersion.Int64, PlayerVersion: playerVersion.Int64, Tournaments: tournaments.Int64}, true, nil
 }
 
 // TouchSession slides the session's expiry.
