@@ -32,9 +32,13 @@ type recentOutput struct {
 	Body         []notificationView
 }
 
+// recentNotificationsLimit is the size of the bell's page (its stamp is read with the session's:
+// stampHintOf).
+const recentNotificationsLimit = 20
+
 // recentNotifications is SPEC §7's GET /api/notifications/recent: an array, newest first.
 func (s *Server) recentNotifications(ctx context.Context, _ *struct{}) (*recentOutput, error) {
-	ns, err := s.svc.Notifications(ctx, currentFrom(ctx), langOf(ctx), 0, 20)
+	ns, err := s.svc.Notifications(ctx, currentFrom(ctx), langOf(ctx), 0, recentNotificationsLimit)
 	if err != nil {
 		return nil, s.problemFrom(ctx, err)
 	}

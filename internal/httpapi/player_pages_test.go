@@ -61,20 +61,25 @@ func TestKeptPlayerPagesEncodeAsTheView(t *testing.T) {
 	})
 }
 
-// Only a GET of a player's statistics or history names a page stamp to read with the session's;
-// anything else (other pages, writes, odd ids) reads none, and the route reads its own.
-func TestPlayerPageOf(t *testing.T) {
-	for path, want := range map[string]int64{
-		"/api/players/42/stats": 42, "/api/players/42/history": 42, "/api/players/7/stats/": 0,
-		"/api/players/42": 0, "/api/players/42/history.csv": 0, "/api/players/0/stats": 0, "/api/players/-3/stats": 0,
-		"/api/players/x/stats": 0, "/api/players//stats": 0, "/api/players/99999999999999999999/stats": 0,
-		"/api/users/42/stats": 0, "/players/42/stats": 0,
+// Only a GET of a player's statistics or history, or of the bell's notifications, names a stamp
+// to read with the session's; anything else (other pages, writes, odd ids) names none, and the
+// route reads its own.
+func TestStampHintOf(t *testing.T) {
+	for path, want := range map[string]store.StampHint{
+		"/api/players/42/stats": {PagePlayer: 42}, "/api/players/42/history": {PagePlayer: 42},
+		"/api/notifications/recent": {RecentNotifications: recentNotificationsLimit},
+		"/api/players/7/stats/":     {}, "/api/players/42": {}, "/api/players/42/history.csv": {}, "/api/players/0/stats": {},
+		"/api/players/-3/stats": {}, "/api/players/x/stats": {}, "/api/players//stats": {},
+		"/api/players/99999999999999999999/stats": {}, "/api/users/42/stats": {}, "/players/42/stats": {},
+		"/api/notifications": {}, "/api/notifications/recent/": {},
 	} {
-		if got := playerPageOf(httptest.NewRequest("GET", path, nil)); got != want {
-			t.Errorf("GET %s: %d, want %d", path, got, want)
+		if got := stampHintOf(httptest.NewRequest("GET", path, nil)); got != want {
+			t.Errorf("GET %s: %+v, want %+v", path, got, want)
 		}
 	}
-	if got := playerPageOf(httptest.NewRequest("POST", "/api/players/42/stats", nil)); got != 0 {
-		t.Errorf("POST: %d", got)
+	for _, path := range []string{"/api/players/42/stats", "/api/notifications/recent"} {
+		if got := stampHintOf(httptest.NewRequest("POST", path, nil)); got != (store.StampHint{}) {
+			t.Errorf("POST %s: %+v", path, got)
+		}
 	}
 }

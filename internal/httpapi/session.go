@@ -13,6 +13,7 @@ import (
 	"github.com/tennisladder/ladder/internal/auth"
 	"github.com/tennisladder/ladder/internal/policy"
 	"github.com/tennisladder/ladder/internal/service"
+	"github.com/tennisladder/ladder/internal/store"
 )
 
 const currentKey ctxKey = 200
@@ -26,22 +27,31 @@ func (s *Server) withCurrent(r *http.Request) (*http.Request, error) {
 	token := auth.Read(r, s.cookies.SessionName())
 	ctx := context.WithValue(r.Context(), requestInfoKey, requestInfo{sessionToken: token,
 		flowCookie: auth.Read(r, s.cookies.FlowName()), userAgent: r.UserAgent()})
-	cur, err := s.svc.AuthenticateFor(ctx, token, playerPageOf(r))
+	cur, err := s.svc.AuthenticateFor(ctx, token, stampHintOf(r))
 	if err != nil {
 		return r, err
 	}
 	return r.WithContext(context.WithValue(ctx, currentKey, cur)), nil
 }
 
-// playerPageOf is the player id of a GET of a player's statistics or history page
-// (/api/players/{id}/stats or /history), 0 for any other request: the session's stamp is then
-// read with that page's (service.AuthenticateFor). Only a hint: the route still parses and
-// validates its own parameters, and anything this does not recognise reads the page stamp apart.
-func playerPageOf(r *http.Request) int64 {
+// stampHintOf names the stamps a request's kept answer will be checked against, read with the
+// session's (service.AuthenticateFor): the page stamp of a player's statistics or history
+// (GET /api/players/{id}/stats or /history) and that of the bell's newest notifications (GET
+// /api/notifications/recent, 20 of them: recentNotifications). Only a hint: the route still
+// parses and validates its own parameters, and reads apart any stamp not named here.
+func stampHintOf(r *http.Request) store.StampHint {
 	if r.Method != http.MethodGet {
-		return 0
+		return store.StampHint{}
 	}
-	rest, ok := strings.CutPrefix(r.URL.Path, "/api/players/")
+	if r.URL.Path == "/api/notifications/recent" {
+		return store.StampHint{RecentNotifications: recentNotificationsLimit}
+	}
+	return store.StampHint{PagePlayer: playerPageOf(r.URL.Path)}
+}
+
+// playerPageOf is the player id of a path of a player's statistics or history page, else 0.
+func playerPageOf(path string) int64 {
+	rest, ok := strings.CutPrefix(path, "/api/players/")
 	if !ok {
 		return 0
 	}

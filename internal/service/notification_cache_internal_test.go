@@ -13,7 +13,17 @@ import (
 // The first page of notifications is kept per reader while its stamp holds: two instances over
 // one database both show at once a notification written by the other, a read (also by plain
 // SQL), and a merge of accounts that brings older ids in; an unchanged page is not read again.
+// Each read is done twice over: with the stamp read apart, and with the stamp read in the
+// session's statement at the request's start (AuthenticateFor, as the bell's route does).
 func TestRecentNotificationsAcrossInstances(t *testing.T) {
+	for _, hinted := range []bool{false, true} {
+		t.Run(map[bool]string{false: "stamp apart", true: "stamp with the session"}[hinted], func(t *testing.T) {
+			recentNotificationsScenario(t, hinted)
+		})
+	}
+}
+
+func recentNotificationsScenario(t *testing.T, hinted bool) {
 	storetest.ForEachDialect(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		a, b := New(db, Options{}), New(db, Options{}) // two instances
@@ -33,9 +43,27 @@ func TestRecentNotificationsAcrossInstances(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+		token := "token-of-me"
+		if err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+			now := db.Now()
+			return db.InsertSession(ctx, tx, &store.Session{TokenHash: hashToken(token), UserID: me.User.ID, CreatedAt: now,
+				LastSeenAt: now, ExpiresAt: now.Add(SessionTTL)})
+		}); err != nil {
+			t.Fatal(err)
+		}
 		page := func(s *Service) []NotificationView {
 			t.Helper()
-			ns, err := s.Notifications(ctx, me, "en", 0, 3)
+			cur := me
+			if hinted { // a new request: the stamp comes with the session's
+				var err error
+				if cur, err = s.AuthenticateFor(ctx, token, store.StampHint{RecentNotifications: 3}); err != nil || cur.User.ID != me.User.ID {
+					t.Fatalf("authenticate: %v", err)
+				}
+				if st, err := db.NotificationStampOf(ctx, me.User.ID, 3); err != nil || st != cur.stamps.hinted.Notes {
+					t.Fatalf("stamp with the session %q, apart %q (%v)", cur.stamps.hinted.Notes, st, err)
+				}
+			}
+			ns, err := s.Notifications(ctx, cur, "en", 0, 3)
 			if err != nil {
 				t.Fatal(err)
 			}

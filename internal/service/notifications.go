@@ -173,9 +173,13 @@ func (s *Service) Notifications(ctx context.Context, cur Current, lang string, b
 	// stamp holds: read first, so a change after it leaves newer rows under an older stamp
 	// (read again next time), never older rows under a newer one. Every instance asks the
 	// database for the stamp, so a new notification shows at once wherever it was written.
-	st, err := s.db.NotificationStampOf(ctx, cur.User.ID, limit)
-	if err != nil {
-		return nil, err
+	// The stamp may have been read with the session's (AuthenticateFor), at the request's start.
+	st := cur.stamps.hinted.Notes
+	if cur.stamps.hint.RecentNotifications != limit {
+		var err error
+		if st, err = s.db.NotificationStampOf(ctx, cur.User.ID, limit); err != nil {
+			return nil, err
+		}
 	}
 	key := strconv.FormatInt(cur.User.ID, 10) + "/" + lang + "/" + strconv.Itoa(limit)
 	if v, ok := s.reads.recent.Load(key); ok {

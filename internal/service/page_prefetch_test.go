@@ -39,23 +39,25 @@ func TestPageStampReadWithTheSession(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			st, page, found, err := db.SessionAndPageStamp(ctx, hash, *w.now, id)
-			if err != nil || !found || page != want || st != plain {
-				t.Fatalf("player %d: stamp %+v found %v (%v), want %+v; session %+v, want %+v", id, page, found, err, want, st, plain)
+			st, hs, err := db.SessionStampWith(ctx, hash, *w.now, store.StampHint{PagePlayer: id})
+			if err != nil || !hs.PageFound || hs.Page != want || st != plain {
+				t.Fatalf("player %d: stamp %+v found %v (%v), want %+v; session %+v, want %+v", id, hs.Page, hs.PageFound, err, want, st, plain)
 			}
 		}
-		if _, _, found, err := db.SessionAndPageStamp(ctx, hash, *w.now, 1<<40); err != nil || found {
-			t.Fatalf("missing player: found %v, %v", found, err)
+		if _, hs, err := db.SessionStampWith(ctx, hash, *w.now, store.StampHint{PagePlayer: 1 << 40}); err != nil || hs.PageFound {
+			t.Fatalf("missing player: found %v, %v", hs.PageFound, err)
 		}
-		if _, _, _, err := db.SessionAndPageStamp(ctx, "no such token", *w.now, a.User.ID); err != store.ErrNotFound {
-			t.Fatalf("unknown session: %v", err)
+		for _, hint := range []store.StampHint{{}, {PagePlayer: a.User.ID}, {RecentNotifications: 20}} {
+			if _, _, err := db.SessionStampWith(ctx, "no such token", *w.now, hint); err != store.ErrNotFound {
+				t.Fatalf("unknown session, hint %+v: %v", hint, err)
+			}
 		}
 
 		// Each request is a new AuthenticateFor; the page follows a rename made in between.
 		render := func(v service.PlayerStatsView) (any, error) { return v, nil }
 		read := func(id int64) (service.PlayerStatsView, error) {
 			t.Helper()
-			cur, err := w.svc.AuthenticateFor(ctx, token, id)
+			cur, err := w.svc.AuthenticateFor(ctx, token, store.StampHint{PagePlayer: id})
 			if err != nil || !cur.Actor.SignedIn() {
 				t.Fatalf("authenticate: %v", err)
 			}
@@ -82,7 +84,7 @@ func TestPageStampReadWithTheSession(t *testing.T) {
 		if _, err := read(a.User.ID); code(err) != "player.not_found" {
 			t.Fatalf("hidden player: %v", err)
 		}
-		cur, err := w.svc.AuthenticateFor(ctx, token, a.User.ID)
+		cur, err := w.svc.AuthenticateFor(ctx, token, store.StampHint{PagePlayer: a.User.ID})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -91,7 +93,7 @@ func TestPageStampReadWithTheSession(t *testing.T) {
 			t.Fatalf("hidden player's history: %v", err)
 		}
 		// A stamp read for another player is not taken for this one.
-		cur, err = w.svc.AuthenticateFor(ctx, token, b.User.ID)
+		cur, err = w.svc.AuthenticateFor(ctx, token, store.StampHint{PagePlayer: b.User.ID})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -122,26 +122,18 @@ const sessionCacheMax = 10000
 // session has no stamp, and any change to the account — a suspension, a role change, a new name —
 // bumps its version (a trigger, migration 00013), so the account is read again.
 //
-// With page (a player's id), the page stamp of that player's statistics and history is read in
-// the same statement (see pageStamp) and returned in the readStamps.
-func (s *Service) lookupSession(ctx context.Context, hash string, now time.Time, page int64) (store.SessionWithUser, readStamps, error) {
-	var st store.SessionStamp
-	var rs readStamps
-	var err error
-	if page > 0 {
-		var ps store.PlayerPageStamp
-		var found bool
-		st, ps, found, err = s.db.SessionAndPageStamp(ctx, hash, now, page)
-		rs.page = pagePrefetch{id: page, stamp: ps, found: found}
-	} else {
-		st, err = s.db.SessionStampByTokenHash(ctx, hash, now)
-	}
+// hint names the stamps the request will check besides the session's (a player's page stamp,
+// the newest notifications' stamp): they are read in the same statement and returned in the
+// readStamps.
+func (s *Service) lookupSession(ctx context.Context, hash string, now time.Time, hint store.StampHint) (store.SessionWithUser, readStamps, error) {
+	st, hs, err := s.db.SessionStampWith(ctx, hash, now, hint)
 	if err != nil {
 		if errors.Is(err, store.ErrNotFound) {
 			s.reads.sessions.Delete(hash)
 		}
 		return store.SessionWithUser{}, readStamps{}, err
 	}
+	rs := readStamps{hint: hint, hinted: hs}
 	rs.search = searchVersions{lists: st.ListVersion, challenges: st.ChallengeVersion, read: true}
 	if e, ok := s.reads.sessions.Load(hash); ok {
 		e := e.(sessionEntry)
@@ -170,15 +162,8 @@ func (s *Service) lookupSession(ctx context.Context, hash string, now time.Time,
 // any data the request reads, for the kept answers it may serve.
 type readStamps struct {
 	search searchVersions
-	page   pagePrefetch
-}
-
-// pagePrefetch is a player's page stamp read with the session's (lookupSession); id is 0 when
-// none was.
-type pagePrefetch struct {
-	id    int64
-	stamp store.PlayerPageStamp
-	found bool
+	hint   store.StampHint    // what was asked for besides the search's versions
+	hinted store.HintedStamps // and what was read
 }
 
 // ListReads reports how many club and tournament list pages were read from the database (the

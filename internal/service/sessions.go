@@ -46,24 +46,25 @@ type Current struct {
 	// search holds the search's versions, read with the session's stamp when Authenticate made
 	// this Current (at the start of a request: before any data the request reads).
 	search searchVersions
-	// page is the page stamp of the player named to AuthenticateFor, read likewise.
-	page pagePrefetch
+	// stamps holds what AuthenticateFor's hint asked for, read likewise.
+	stamps readStamps
 }
 
 // Authenticate resolves a session token. Unknown, expired and suspended sessions give a
 // visitor. The expiry slides forward on use.
 func (s *Service) Authenticate(ctx context.Context, token string) (Current, error) {
-	return s.AuthenticateFor(ctx, token, 0)
+	return s.AuthenticateFor(ctx, token, store.StampHint{})
 }
 
-// AuthenticateFor is Authenticate for a request about player pagePlayer's statistics or
-// history (0: none): that player's page stamp is read in the same statement as the session's.
-func (s *Service) AuthenticateFor(ctx context.Context, token string, pagePlayer int64) (Current, error) {
+// AuthenticateFor is Authenticate for a request that will check the stamps hint names (a
+// player's statistics or history, the newest notifications): they are read in the same
+// statement as the session's, and the request's reads take them from the Current.
+func (s *Service) AuthenticateFor(ctx context.Context, token string, hint store.StampHint) (Current, error) {
 	if token == "" || len(token) > 100 {
 		return Current{}, nil
 	}
 	now := s.now()
-	sw, rs, err := s.lookupSession(ctx, hashToken(token), now, pagePlayer)
+	sw, rs, err := s.lookupSession(ctx, hashToken(token), now, hint)
 	if errors.Is(err, store.ErrNotFound) {
 		return Current{}, nil
 	}
@@ -78,7 +79,7 @@ func (s *Service) AuthenticateFor(ctx context.Context, token string, pagePlayer 
 			s.log.WarnContext(ctx, "session touch failed", "err", err)
 		}
 	}
-	return Current{User: sw.User, Actor: s.actor(sw.User), search: rs.search, page: rs.page}, nil
+	return Current{User: sw.User, Actor: s.actor(sw.User), search: rs.search, stamps: rs}, nil
 }
 
 func (s *Service) actor(u store.User) policy.Actor {
