@@ -44,10 +44,12 @@ type DB struct {
 // spends most of a small query's time parsing it; database/sql keeps the statement per
 // connection and re-prepares transparently.
 func (db *DB) readStmt(ctx context.Context, q string) (*sqlx.Stmt, error) {
+	// Keyed by the query as written: PostgreSQL's rebinding (? to $n) builds a new string, so it
+	// is done once, when the statement is prepared, not on every read.
 	if st, ok := db.stmts.Load(q); ok {
 		return st.(*sqlx.Stmt), nil
 	}
-	st, err := db.R.PreparexContext(ctx, q)
+	st, err := db.R.PreparexContext(ctx, db.Dialect.rebind(q))
 	if err != nil {
 		return nil, err
 	}
@@ -60,7 +62,7 @@ func (db *DB) readStmt(ctx context.Context, q string) (*sqlx.Stmt, error) {
 
 // get runs a hot single-row read through a cached prepared statement.
 func (db *DB) get(ctx context.Context, dest any, q string, args ...any) error {
-	st, err := db.readStmt(ctx, db.Dialect.rebind(q))
+	st, err := db.readStmt(ctx, q)
 	if err != nil {
 		return err
 	}
@@ -71,7 +73,7 @@ func (db *DB) get(ctx context.Context, dest any, q string, args ...any) error {
 // without sqlx's mapping of column names to struct fields (a third of the session stamp's
 // cost, read on every signed-in request: issue 16).
 func (db *DB) scanOne(ctx context.Context, q string, args []any, dest ...any) error {
-	st, err := db.readStmt(ctx, db.Dialect.rebind(q))
+	st, err := db.readStmt(ctx, q)
 	if err != nil {
 		return err
 	}
@@ -96,7 +98,7 @@ func (db *DB) selectIn(ctx context.Context, tx *sqlx.Tx, dest any, q string, arg
 
 // selectRows runs a hot multi-row read through a cached prepared statement.
 func (db *DB) selectRows(ctx context.Context, dest any, q string, args ...any) error {
-	st, err := db.readStmt(ctx, db.Dialect.rebind(q))
+	st, err := db.readStmt(ctx, q)
 	if err != nil {
 		return err
 	}
