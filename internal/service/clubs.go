@@ -264,7 +264,7 @@ func (s *Service) clubsPage(ctx context.Context, cur Current, in ClubListInput, 
 		// The same page for every viewer: kept in memory while the lists' version holds.
 		key := listKey("clubs", strings.Join(f.Statuses, ","), f.Query, f.District, f.Municipality, f.Cursor,
 			strconv.Itoa(f.Limit))
-		return cachedList(ctx, s, key, func(ctx context.Context) ([]store.Club, string, error) {
+		return cachedList(ctx, s, cur, key, func(ctx context.Context) ([]store.Club, string, error) {
 			return s.db.ListClubs(ctx, f)
 		}, render)
 	}

@@ -15,12 +15,22 @@ import (
 // The club and tournament lists are kept in memory per filter and checked against the lists'
 // version on every request: two instances over one database both see at once every change to a
 // listed column, whatever code path makes it (here plain SQL, which knows nothing of the memory:
-// triggers bump the version), and a change to the standings alone reads nothing again.
+// triggers bump the version), and a change to the standings alone reads nothing again. Read by
+// a visitor (the version read apart) and by a signed-in reader (the version read with the
+// session's stamp at each request's start).
 func TestListMemoryAcrossInstances(t *testing.T) {
+	for _, signedIn := range []bool{false, true} {
+		t.Run(map[bool]string{false: "visitor", true: "signed in"}[signedIn], func(t *testing.T) {
+			listMemoryScenario(t, signedIn)
+		})
+	}
+}
+
+func listMemoryScenario(t *testing.T, signedIn bool) {
 	storetest.ForEachDialect(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		a, b := New(db, Options{}), New(db, Options{}) // two instances
-		u, _, err := a.SignIn(ctx, Identity{Issuer: "test", Subject: "ana", Email: "ana@example.pt", EmailVerified: true, Name: "Ana"}, "test", "127.0.0.1")
+		u, token, err := a.SignIn(ctx, Identity{Issuer: "test", Subject: "ana", Email: "ana@example.pt", EmailVerified: true, Name: "Ana"}, "test", "127.0.0.1")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -43,9 +53,20 @@ func TestListMemoryAcrossInstances(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+		reader := func(s *Service) Current { // a new request's reader
+			t.Helper()
+			if !signedIn {
+				return Current{}
+			}
+			cur, err := s.Authenticate(ctx, token)
+			if err != nil || !cur.search.read {
+				t.Fatalf("authenticate: %v", err)
+			}
+			return cur
+		}
 		clubs := func(s *Service) []store.Club {
 			t.Helper()
-			items, _, err := s.Clubs(ctx, Current{}, ClubListInput{})
+			items, _, err := s.Clubs(ctx, reader(s), ClubListInput{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -53,7 +74,7 @@ func TestListMemoryAcrossInstances(t *testing.T) {
 		}
 		tournaments := func(s *Service) []store.Tournament {
 			t.Helper()
-			items, _, err := s.Tournaments(ctx, Current{}, TournamentListInput{})
+			items, _, err := s.Tournaments(ctx, reader(s), TournamentListInput{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -197,14 +197,20 @@ type ListRender[T any] func(items []T, next string) ([]byte, error)
 // that are the same for every viewer may come here (no "mine", no own proposals); the returned
 // slice and body are shared and must not be modified. Concurrent misses of one page share one
 // read.
-func cachedList[T any](ctx context.Context, s *Service, key string, read func(context.Context) ([]T, string, error),
+//
+// A signed-in reader's version was read with the session's stamp at the request's start
+// (Authenticate), so their list page runs no query of its own while it is kept.
+func cachedList[T any](ctx context.Context, s *Service, cur Current, key string, read func(context.Context) ([]T, string, error),
 	render ListRender[T]) ([]T, string, []byte, error) {
 	if render != nil {
 		key = "json\x00" + key
 	}
-	version, err := s.db.ListVersion(ctx)
-	if err != nil {
-		return nil, "", nil, err
+	version := cur.search.lists
+	if !cur.search.read {
+		var err error
+		if version, err = s.db.ListVersion(ctx); err != nil {
+			return nil, "", nil, err
+		}
 	}
 	e, err := s.reads.lists.get(ctx, key, version, func(ctx context.Context) (listEntry, error) {
 		items, next, err := read(ctx)

@@ -337,7 +337,7 @@ func (s *Service) tournamentsPage(ctx context.Context, cur Current, in Tournamen
 	// The same page for every viewer: kept in memory while the lists' version holds.
 	key := listKey("tournaments", strings.Join(f.Statuses, ","), f.Query, strconv.FormatInt(f.ClubID, 10), f.District,
 		f.Privacy, f.RankingType, f.Cursor, strconv.Itoa(f.Limit))
-	return cachedList(ctx, s, key, func(ctx context.Context) ([]store.Tournament, string, error) {
+	return cachedList(ctx, s, cur, key, func(ctx context.Context) ([]store.Tournament, string, error) {
 		return s.db.ListTournaments(ctx, f)
 	}, render)
 }
