@@ -72,12 +72,13 @@ func TestStampHintOf(t *testing.T) {
 		"/api/players/-3/stats": {}, "/api/players/x/stats": {}, "/api/players//stats": {},
 		"/api/players/99999999999999999999/stats": {}, "/api/users/42/stats": {}, "/players/42/stats": {},
 		"/api/notifications": {}, "/api/notifications/recent/": {},
+		"/api/leaderboards": {Leaderboard: true}, "/api/leaderboards.csv": {}, "/api/leaderboards/week": {},
 	} {
 		if got := stampHintOf(httptest.NewRequest("GET", path, nil)); got != want {
 			t.Errorf("GET %s: %+v, want %+v", path, got, want)
 		}
 	}
-	for _, path := range []string{"/api/players/42/stats", "/api/notifications/recent"} {
+	for _, path := range []string{"/api/players/42/stats", "/api/notifications/recent", "/api/leaderboards"} {
 		if got := stampHintOf(httptest.NewRequest("POST", path, nil)); got != (store.StampHint{}) {
 			t.Errorf("POST %s: %+v", path, got)
 		}

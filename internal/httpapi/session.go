@@ -36,15 +36,19 @@ func (s *Server) withCurrent(r *http.Request) (*http.Request, error) {
 
 // stampHintOf names the stamps a request's kept answer will be checked against, read with the
 // session's (service.AuthenticateFor): the page stamp of a player's statistics or history
-// (GET /api/players/{id}/stats or /history) and that of the bell's newest notifications (GET
-// /api/notifications/recent, 20 of them: recentNotifications). Only a hint: the route still
+// (GET /api/players/{id}/stats or /history), that of the bell's newest notifications (GET
+// /api/notifications/recent, 20 of them: recentNotifications) and the rankings' version (GET
+// /api/leaderboards). Only a hint: the route still
 // parses and validates its own parameters, and reads apart any stamp not named here.
 func stampHintOf(r *http.Request) store.StampHint {
 	if r.Method != http.MethodGet {
 		return store.StampHint{}
 	}
-	if r.URL.Path == "/api/notifications/recent" {
+	switch r.URL.Path {
+	case "/api/notifications/recent":
 		return store.StampHint{RecentNotifications: recentNotificationsLimit}
+	case "/api/leaderboards":
+		return store.StampHint{Leaderboard: true}
 	}
 	return store.StampHint{PagePlayer: playerPageOf(r.URL.Path)}
 }

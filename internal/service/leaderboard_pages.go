@@ -48,9 +48,12 @@ func (s *Service) LeaderboardEncoded(ctx context.Context, cur Current, period st
 		return v, nil, err
 	}
 	v.From, v.To = f.From, f.To
-	version, err := s.db.LeaderboardVersion(ctx)
-	if err != nil {
-		return v, nil, err
+	// Read with the session's stamp at the request's start when the route hinted it.
+	version := cur.stamps.hinted.Leaders
+	if !cur.stamps.hint.Leaderboard {
+		if version, err = s.db.LeaderboardVersion(ctx); err != nil {
+			return v, nil, err
+		}
 	}
 	key := strconv.FormatBool(f.SeeHidden) + "/" + f.Kind + "/" + f.Zone + "/" + strconv.FormatInt(f.From.Unix(), 10) +
 		"/" + strconv.FormatInt(f.To.Unix(), 10) + "/" + strconv.Itoa(offset) + "/" + strconv.Itoa(limit)

@@ -44,6 +44,24 @@ func TestLeaderboardPagesFollowTheData(t *testing.T) {
 			return string(body), v
 		}
 		name := func(c service.Current) string { return service.DisplayName(c.User) }
+		// p2 signed in: each call is a new request whose rankings' version is read with the
+		// session's stamp (AuthenticateFor, as GET /api/leaderboards does).
+		_, token, err := w.svc.SignIn(ctx, service.Identity{Issuer: "test", Subject: "p2", Email: p2.User.Email, EmailVerified: true},
+			"ua", "127.0.0.1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		p2Request := func() service.Current {
+			t.Helper()
+			cur, err := w.svc.AuthenticateFor(ctx, token, store.StampHint{Leaderboard: true})
+			if err != nil || cur.User.ID != p2.User.ID {
+				t.Fatalf("authenticate p2: %v", err)
+			}
+			return cur
+		}
+		for _, period := range []string{service.PeriodAll, service.PeriodWeek} {
+			page(p2Request(), period) // kept under the version read with the session
+		}
 		for _, period := range []string{service.PeriodAll, service.PeriodWeek} {
 			want := fmt.Sprintf("1 %s 3|2 %s 0|", name(p0), name(p1))
 			if got, _ := page(service.Current{}, period); got != want {
@@ -60,11 +78,18 @@ func TestLeaderboardPagesFollowTheData(t *testing.T) {
 			}
 		}
 
+		for _, period := range []string{service.PeriodAll, service.PeriodWeek} {
+			page(p2Request(), period) // the kept pages are now p2's request's
+		}
 		// A validation.
 		rated(t, w, at.Add(time.Hour), p2, p0, 5, 0)
 		*w.now = at.Add(2 * time.Hour)
 		for _, period := range []string{service.PeriodAll, service.PeriodWeek} {
 			want := fmt.Sprintf("1 %s 5|2 %s 3|3 %s 0|", name(p2), name(p0), name(p1))
+			// p2 first: the kept page is still the one read under the version of p2's last request.
+			if got, v := page(p2Request(), period); got != want || v.Me == nil || v.Me.Position != 1 {
+				t.Fatalf("%s after a validation, p2 with the version read with the session: %q %+v, want %q", period, got, v.Me, want)
+			}
 			if got, _ := page(service.Current{}, period); got != want {
 				t.Fatalf("%s after a validation: %q, want %q", period, got, want)
 			}
@@ -114,6 +139,9 @@ func TestLeaderboardPagesFollowTheData(t *testing.T) {
 		}
 		for _, period := range []string{service.PeriodAll, service.PeriodWeek} {
 			want := fmt.Sprintf("1 %s 5|2 Zélia Renomeada 0|", name(p2))
+			if got, _ := page(p2Request(), period); got != want {
+				t.Fatalf("%s after a rename, p2 with the version read with the session: %q, want %q", period, got, want)
+			}
 			if got, _ := page(service.Current{}, period); got != want {
 				t.Fatalf("%s after a rename: %q, want %q", period, got, want)
 			}

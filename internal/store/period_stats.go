@@ -131,9 +131,11 @@ func (db *DB) bumpLeaderboard(ctx context.Context, tx *sqlx.Tx, key int64) error
 // committed one: read it before the data it versions).
 func (db *DB) LeaderboardVersion(ctx context.Context) (int64, error) {
 	var v int64
-	err := db.get(ctx, &v, `SELECT COALESCE(SUM(version), 0) FROM leaderboard_versions`)
+	err := db.get(ctx, &v, leaderboardVersionQuery)
 	return v, err
 }
+
+const leaderboardVersionQuery = `SELECT COALESCE(SUM(version), 0) FROM leaderboard_versions`
 
 // rebuildPeriodStatsOf recomputes the period rows of users from their rating_history (a user
 // transfer moved or deleted history rows): their rows go, and each period they played in is

@@ -97,6 +97,8 @@ type StampHint struct {
 	// RecentNotifications: the stamp (NotificationStampOf) of the signed-in user's newest this
 	// many notifications.
 	RecentNotifications int
+	// Leaderboard: the rankings' data version (LeaderboardVersion).
+	Leaderboard bool
 }
 
 // HintedStamps are the stamps a StampHint asked for, read with the session's.
@@ -104,6 +106,7 @@ type HintedStamps struct {
 	Page      PlayerPageStamp
 	PageFound bool // false: no such player (or none was asked for)
 	Notes     NotificationStamp
+	Leaders   int64 // LeaderboardVersion
 }
 
 // SessionStampWith is SessionStampByTokenHash that also reads, in the same statement, the
@@ -134,6 +137,11 @@ func (db *DB) SessionStampWith(ctx context.Context, hash string, now time.Time, 
 		err := db.scanOne(ctx, `SELECT `+sessionStampColumns+`, `+notificationStampOf("s.user_id")+`
 			FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ? AND s.expires_at > ?`,
 			[]any{hint.RecentNotifications, hash, now}, append(st.fields(), &hs.Notes)...)
+		return st, hs, notFound(err)
+	case hint.Leaderboard:
+		err := db.scanOne(ctx, `SELECT `+sessionStampColumns+`, (`+leaderboardVersionQuery+`)
+			FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ? AND s.expires_at > ?`,
+			[]any{hash, now}, append(st.fields(), &hs.Leaders)...)
 		return st, hs, notFound(err)
 	}
 	st, err := db.SessionStampByTokenHash(ctx, hash, now)
