@@ -38,8 +38,8 @@ func (s *Server) withCurrent(r *http.Request) (*http.Request, error) {
 // session's (service.AuthenticateFor): the page stamp of a player's statistics or history
 // (GET /api/players/{id}/stats or /history), that of the bell's newest notifications (GET
 // /api/notifications/recent, 20 of them: recentNotifications) and the rankings' version (GET
-// /api/leaderboards). Only a hint: the route still
-// parses and validates its own parameters, and reads apart any stamp not named here.
+// /api/leaderboards). Only a hint: the route still parses and validates its own parameters,
+// and reads apart any stamp not named here.
 func stampHintOf(r *http.Request) store.StampHint {
 	if r.Method != http.MethodGet {
 		return store.StampHint{}

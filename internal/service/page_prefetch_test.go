@@ -47,7 +47,12 @@ func TestPageStampReadWithTheSession(t *testing.T) {
 		if _, hs, err := db.SessionStampWith(ctx, hash, *w.now, store.StampHint{PagePlayer: 1 << 40}); err != nil || hs.PageFound {
 			t.Fatalf("missing player: found %v, %v", hs.PageFound, err)
 		}
-		for _, hint := range []store.StampHint{{}, {PagePlayer: a.User.ID}, {RecentNotifications: 20}} {
+		// One kind of stamp per statement: what was read says which, and nothing else is taken.
+		both := store.StampHint{PagePlayer: a.User.ID, RecentNotifications: 20, Leaderboard: true}
+		if _, hs, err := db.SessionStampWith(ctx, hash, *w.now, both); err != nil || hs.Read != (store.StampHint{PagePlayer: a.User.ID}) {
+			t.Fatalf("a hint of three: read %+v (%v)", hs.Read, err)
+		}
+		for _, hint := range []store.StampHint{{}, {PagePlayer: a.User.ID}, {RecentNotifications: 20}, {Leaderboard: true}} {
 			if _, _, err := db.SessionStampWith(ctx, "no such token", *w.now, hint); err != store.ErrNotFound {
 				t.Fatalf("unknown session, hint %+v: %v", hint, err)
 			}

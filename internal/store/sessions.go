@@ -101,8 +101,10 @@ type StampHint struct {
 	Leaderboard bool
 }
 
-// HintedStamps are the stamps a StampHint asked for, read with the session's.
+// HintedStamps are the stamps a StampHint asked for, read with the session's. Read is what was
+// read: one kind of stamp per statement (a route checks one), the first the hint names.
 type HintedStamps struct {
+	Read      StampHint
 	Page      PlayerPageStamp
 	PageFound bool // false: no such player (or none was asked for)
 	Notes     NotificationStamp
@@ -127,6 +129,7 @@ func (db *DB) SessionStampWith(ctx context.Context, hash string, now time.Time, 
 		if err != nil {
 			return st, hs, notFound(err)
 		}
+		hs.Read = StampHint{PagePlayer: hint.PagePlayer}
 		if id.Valid {
 			hs.Page, hs.PageFound = PlayerPageStamp{ID: id.Int64, Hidden: hidden.Bool, Status: status.String,
 				Timezone: timezone.String, UserVersion: userVersion.Int64, PlayerVersion: playerVersion.Int64,
@@ -137,11 +140,13 @@ func (db *DB) SessionStampWith(ctx context.Context, hash string, now time.Time, 
 		err := db.scanOne(ctx, `SELECT `+sessionStampColumns+`, `+notificationStampOf("s.user_id")+`
 			FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ? AND s.expires_at > ?`,
 			[]any{hint.RecentNotifications, hash, now}, append(st.fields(), &hs.Notes)...)
+		hs.Read = StampHint{RecentNotifications: hint.RecentNotifications}
 		return st, hs, notFound(err)
 	case hint.Leaderboard:
 		err := db.scanOne(ctx, `SELECT `+sessionStampColumns+`, (`+leaderboardVersionQuery+`)
 			FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ? AND s.expires_at > ?`,
 			[]any{hash, now}, append(st.fields(), &hs.Leaders)...)
+		hs.Read = StampHint{Leaderboard: true}
 		return st, hs, notFound(err)
 	}
 	st, err := db.SessionStampByTokenHash(ctx, hash, now)
