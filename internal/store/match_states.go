@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"strings"
 	"time"
 
@@ -86,14 +88,34 @@ func (db *DB) DisputeMatchResult(ctx context.Context, tx *sqlx.Tx, id int64, rea
 		updated_at = ? WHERE id = ? AND state = 'result_reported' AND result_confirmed = ?`), reason, db.Now(), id, false))
 }
 
-// CompleteMatch validates a reported result; false when someone else decided first.
-func (db *DB) CompleteMatch(ctx context.Context, tx *sqlx.Tx, id, by int64, notes string) (bool, error) {
-	return db.moveMatch(ctx, tx, id, reported, `state = 'completed', validated_by = ?, validated_at = ?, validation_notes = ?`, by, db.Now(), notes)
+// matchReturning is matchColumns as an UPDATE of matches returns them.
+var matchReturning = strings.ReplaceAll(matchColumns, "m.", "")
+
+// moveMatchReturning is moveMatch returning the match as the update left it (one statement: the
+// caller needs no read of the match afterwards).
+func (db *DB) moveMatchReturning(ctx context.Context, tx *sqlx.Tx, id int64, from []string, set string, args ...any) (Match, bool, error) {
+	q := `UPDATE matches SET ` + set + `, updated_at = ? WHERE id = ? AND state IN (?` + strings.Repeat(", ?", len(from)-1) +
+		`) RETURNING ` + matchReturning
+	all := append(append(args, db.Now(), id), toAny(from)...)
+	var m Match
+	err := db.txGet(ctx, tx, &m, db.Dialect.rebind(q), all...)
+	if errors.Is(err, sql.ErrNoRows) {
+		return m, false, nil
+	}
+	return m, err == nil, err
+}
+
+// CompleteMatch validates a reported result; false when someone else decided first. It returns
+// the match as completed.
+func (db *DB) CompleteMatch(ctx context.Context, tx *sqlx.Tx, id, by int64, notes string) (Match, bool, error) {
+	return db.moveMatchReturning(ctx, tx, id, reported, `state = 'completed', validated_by = ?, validated_at = ?, validation_notes = ?`,
+		by, db.Now(), notes)
 }
 
 // RejectMatchResult refuses a reported result: the score is cleared and the players report again.
-func (db *DB) RejectMatchResult(ctx context.Context, tx *sqlx.Tx, id, by int64, notes string) (bool, error) {
-	return db.moveMatch(ctx, tx, id, reported, `state = 'time_confirmed', validated_by = ?, validation_notes = ?, score = '',
+// It returns the match as refused.
+func (db *DB) RejectMatchResult(ctx context.Context, tx *sqlx.Tx, id, by int64, notes string) (Match, bool, error) {
+	return db.moveMatchReturning(ctx, tx, id, reported, `state = 'time_confirmed', validated_by = ?, validation_notes = ?, score = '',
 		winner_id = NULL, loser_id = NULL, reporter_id = NULL, reported_at = NULL, result_confirmed = ?`, by, notes, false)
 }
 
