@@ -56,15 +56,15 @@ func (s *Service) ValidateResult(ctx context.Context, cur Current, id int64, app
 	if err != nil {
 		return store.MatchRow{}, err
 	}
-	// The match as the transaction left it (its row returned by the update, the players and the
-	// tournament's name read under the tournament's lock): no read again after the commit.
+	// The match as the transaction left it (read under the tournament's lock, with what its update
+	// changed as the update returned it): no read again after the commit.
 	return out, nil
 }
 
 // rejectResult clears a reported result so the players report again, and tells them why. It
 // returns the match as rejected.
 func (s *Service) rejectResult(ctx context.Context, tx *sqlx.Tx, cur Current, m store.MatchRow, notes string) (store.MatchRow, error) {
-	moved, ok, err := s.db.RejectMatchResult(ctx, tx, m.ID, cur.User.ID, notes)
+	moved, ok, err := s.db.RejectMatchResult(ctx, tx, m.Match, cur.User.ID, notes)
 	if err != nil {
 		return m, err
 	}
@@ -111,7 +111,7 @@ type validatedResult struct {
 // statement prepared once (issue 16: at least 1,500 validations a second on SQLite).
 // It returns the match as completed.
 func (s *Service) approveResult(ctx context.Context, tx *sqlx.Tx, cur Current, m store.MatchRow, t *store.Tournament, notes string) (store.MatchRow, error) {
-	moved, ok, err := s.db.CompleteMatch(ctx, tx, m.ID, cur.User.ID, notes)
+	moved, ok, err := s.db.CompleteMatch(ctx, tx, m.Match, cur.User.ID, notes)
 	if err != nil {
 		return m, err
 	}
