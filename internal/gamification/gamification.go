@@ -99,9 +99,13 @@ type MatchFacts struct {
 	Wins         int     // wins, this one included
 	Form         string  // last results, newest first, this one included ("WWL…")
 	MonthMatches int     // validated matches played in this match's calendar month
-	Tournaments  int     // distinct tournaments with a validated match
+	Tournaments  int     // distinct tournaments with a validated match, counted up to TournamentsCounted
 	Streak       int     // weekly activity streak after this match
 }
+
+// TournamentsCounted is as far as MatchFacts.Tournaments is counted: the most an achievement asks
+// ("tournaments_3"), so the result write reads at most three tournament ids of a player's history.
+const TournamentsCounted = 3
 
 // RatedUpset is how much higher the opponent's rating must be for the "upset" achievement.
 const RatedUpset = 100

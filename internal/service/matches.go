@@ -68,15 +68,20 @@ func (s *Service) matchAccessIn(ctx context.Context, tx *sqlx.Tx, cur Current, i
 // matchScope is the caller's relation to match m of tournament t and what policy lets them do.
 func (s *Service) matchScope(ctx context.Context, tx *sqlx.Tx, cur Current, m store.MatchRow, t store.Tournament) (store.MatchRow, MatchAccess, error) {
 	var acc MatchAccess
-	rel, _, err := s.relation(ctx, tx, cur, t)
+	// The caller's relation (decided as relation decides it) and whether the tournament has a
+	// referee, in one read (issue 16: the result write reads no account and no list for it).
+	r, err := s.db.MatchRelationOf(ctx, tx, t.ID, cur.User.ID)
 	if err != nil {
 		return m, acc, err
 	}
-	refs, err := s.db.Referees(ctx, tx, t.ID)
-	if err != nil {
-		return m, acc, err
+	var rel policy.TournamentRelation
+	if cur.Actor.SignedIn() {
+		rel.Creator = t.CreatorID.Valid && t.CreatorID.Int64 == cur.User.ID
+		rel.Member = r.Found && r.Status != "requested"
+		rel.Referee = rel.Member && r.Role == "referee"
 	}
-	acc.Scope = policy.MatchScope{Tournament: rel, HasReferee: len(refs) > 0}
+	hasReferee := r.HasReferee
+	acc.Scope = policy.MatchScope{Tournament: rel, HasReferee: hasReferee}
 	if !policy.SeeMatch(cur.Actor, acc.Scope, MatchFacts(m)) {
 		return m, acc, &Error{Kind: KindNotFound, Code: "match.not_found"}
 	}

@@ -97,6 +97,23 @@ func (s *Service) Notify(ctx context.Context, tx *sqlx.Tx, userID int64, n Note)
 // notifyUser is Notify for an account the caller has just read in the same transaction (the
 // players of a match row), saving the read.
 func (s *Service) notifyUser(ctx context.Context, tx *sqlx.Tx, u store.User, n Note) error {
+	var o outgoing
+	if err := s.queueNote(tx, &o, u, n); err != nil {
+		return err
+	}
+	return s.sendQueued(ctx, tx, &o)
+}
+
+// outgoing are the notification rows and outbox emails of several notes, written by sendQueued
+// in one statement each (a validated result tells both players twice: issue 16).
+type outgoing struct {
+	notes  []store.Notification
+	emails []store.Email
+}
+
+// queueNote is notifyUser with the rows left in o for sendQueued (the live event is published
+// now: it is sent only if the transaction commits).
+func (s *Service) queueNote(tx *sqlx.Tx, o *outgoing, u store.User, n Note) error {
 	userID := u.ID
 	ch := Preferences(u)[n.Type]
 	params, err := json.Marshal(n.Params)
@@ -104,10 +121,8 @@ func (s *Service) notifyUser(ctx context.Context, tx *sqlx.Tx, u store.User, n N
 		return err
 	}
 	if ch.InApp {
-		if err := s.db.InsertNotification(ctx, tx, &store.Notification{UserID: userID, Type: string(n.Type),
-			TitleKey: n.TitleKey, MessageKey: n.MessageKey, Params: string(params), ActionURL: n.ActionURL}); err != nil {
-			return err
-		}
+		o.notes = append(o.notes, store.Notification{UserID: userID, Type: string(n.Type),
+			TitleKey: n.TitleKey, MessageKey: n.MessageKey, Params: string(params), ActionURL: n.ActionURL})
 		s.publish(tx, realtime.Event{Type: realtime.TypeNotification, Users: []int64{userID}})
 	}
 	if ch.Email && u.Status != "suspended" {
@@ -119,12 +134,18 @@ func (s *Service) notifyUser(ctx context.Context, tx *sqlx.Tx, u store.User, n N
 			body += s.baseURL + n.ActionURL + "\n\n"
 		}
 		body += texts.T(lang, "email.footer", map[string]any{"settings": s.baseURL + "/settings"})
-		if err := s.db.EnqueueEmail(ctx, tx, &store.Email{UserID: sql.NullInt64{Int64: userID, Valid: true},
-			To: u.Email, Subject: subject, Body: body}); err != nil {
-			return err
-		}
+		o.emails = append(o.emails, store.Email{UserID: sql.NullInt64{Int64: userID, Valid: true},
+			To: u.Email, Subject: subject, Body: body})
 	}
 	return nil
+}
+
+// sendQueued writes o's notifications and emails, in the order they were queued.
+func (s *Service) sendQueued(ctx context.Context, tx *sqlx.Tx, o *outgoing) error {
+	if err := s.db.InsertNotifications(ctx, tx, o.notes); err != nil {
+		return err
+	}
+	return s.db.EnqueueEmails(ctx, tx, o.emails)
 }
 
 // NotificationView is a notification rendered in the reader's language.

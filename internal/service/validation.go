@@ -25,6 +25,7 @@ func (s *Service) ValidateResult(ctx context.Context, cur Current, id int64, app
 	if len([]rune(notes)) > 1000 {
 		return store.MatchRow{}, invalid("notes", "validation.too_long", map[string]any{"max": 1000})
 	}
+	var out store.MatchRow
 	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
 		// The tournament is locked before the match is read (its tournament id is all that is
 		// read before), so the match and the standings are read as the last validation left them.
@@ -46,25 +47,37 @@ func (s *Service) ValidateResult(ctx context.Context, cur Current, id int64, app
 			return err
 		}
 		if approve {
-			return s.approveResult(ctx, tx, cur, m, &t, notes)
+			out, err = s.approveResult(ctx, tx, cur, m, &t, notes)
+		} else {
+			out, err = s.rejectResult(ctx, tx, cur, m, notes)
 		}
-		return s.rejectResult(ctx, tx, cur, m, notes)
+		return err
 	})
 	if err != nil {
 		return store.MatchRow{}, err
 	}
-	return s.db.MatchByID(ctx, nil, id)
+	// The match as the transaction left it (read under the tournament's lock, with what its update
+	// changed as the update returned it): no read again after the commit.
+	return out, nil
 }
 
-// rejectResult clears a reported result so the players report again, and tells them why.
-func (s *Service) rejectResult(ctx context.Context, tx *sqlx.Tx, cur Current, m store.MatchRow, notes string) error {
-	ok, err := s.db.RejectMatchResult(ctx, tx, m.ID, cur.User.ID, notes)
+// rejectResult clears a reported result so the players report again, and tells them why. It
+// returns the match as rejected.
+func (s *Service) rejectResult(ctx context.Context, tx *sqlx.Tx, cur Current, m store.MatchRow, notes string) (store.MatchRow, error) {
+	moved, ok, err := s.db.RejectMatchResult(ctx, tx, m.Match, cur.User.ID, notes)
 	if err != nil {
-		return err
+		return m, err
 	}
 	if !ok {
-		return conflict("match.already_validated", map[string]any{"state": m.State})
+		return m, conflict("match.already_validated", map[string]any{"state": m.State})
 	}
+	out := m
+	out.Match = moved
+	return out, s.notifyRejected(ctx, tx, cur, m, notes)
+}
+
+// notifyRejected records the refusal in the audit log and tells both players why.
+func (s *Service) notifyRejected(ctx context.Context, tx *sqlx.Tx, cur Current, m store.MatchRow, notes string) error {
 	if err := s.audit(ctx, tx, cur.Actor, AuditResultRejected, "match", m.ID, map[string]any{"tournament": m.TournamentID,
 		"score": m.Score, "from": m.State, "to": "time_confirmed", "notes": notes}); err != nil {
 		return err
@@ -74,12 +87,13 @@ func (s *Service) rejectResult(ctx context.Context, tx *sqlx.Tx, cur Current, m 
 	if strings.TrimSpace(notes) == "" {
 		note.MessageKey = "matches.result_rejected_no_notes" // no "rejected:  Report it again."
 	}
+	var o outgoing
 	for _, u := range []store.User{m.P1, m.P2} {
-		if err := s.notifyUser(ctx, tx, u, note); err != nil {
+		if err := s.queueNote(tx, &o, u, note); err != nil {
 			return err
 		}
 	}
-	return nil
+	return s.sendQueued(ctx, tx, &o)
 }
 
 // validatedResult is what approving a result did: the match as it was read (players included),
@@ -95,32 +109,38 @@ type validatedResult struct {
 // approveResult completes the match, moves the standings and records the audit row, then runs
 // the validation's side effects (resultValidated): all in the caller's transaction, each
 // statement prepared once (issue 16: at least 1,500 validations a second on SQLite).
-func (s *Service) approveResult(ctx context.Context, tx *sqlx.Tx, cur Current, m store.MatchRow, t *store.Tournament, notes string) error {
-	ok, err := s.db.CompleteMatch(ctx, tx, m.ID, cur.User.ID, notes)
+// It returns the match as completed.
+func (s *Service) approveResult(ctx context.Context, tx *sqlx.Tx, cur Current, m store.MatchRow, t *store.Tournament, notes string) (store.MatchRow, error) {
+	moved, ok, err := s.db.CompleteMatch(ctx, tx, m.Match, cur.User.ID, notes)
 	if err != nil {
-		return err
+		return m, err
 	}
 	if !ok {
-		return conflict("match.already_validated", map[string]any{"state": m.State})
+		return m, conflict("match.already_validated", map[string]any{"state": m.State})
 	}
 	s.publishMatch(tx, m, cur.User.ID)
 	if t.Status != "active" {
-		return conflict("tournament.not_active", nil)
+		return m, conflict("tournament.not_active", nil)
 	}
 	rc, err := s.db.RecordResult(ctx, tx, t, m.ID, m.WinnerID.Int64, m.LoserID.Int64)
 	if err != nil {
-		return err
+		return m, err
 	}
 	if err := s.audit(ctx, tx, cur.Actor, AuditResultValidated, "match", m.ID, map[string]any{"tournament": m.TournamentID,
 		"score": m.Score, "winner": m.WinnerID.Int64, "loser": m.LoserID.Int64, "from": m.State, "to": "completed", "notes": notes,
 		"positions": map[string]any{"winner": []int{rc.WinnerBefore, rc.WinnerAfter}, "loser": []int{rc.LoserBefore, rc.LoserAfter}}}); err != nil {
-		return err
+		return m, err
 	}
 	v := validatedResult{m: m, t: t, change: rc, winner: m.P1, loser: m.P2}
 	if m.WinnerID.Int64 != m.Player1ID {
 		v.winner, v.loser = m.P2, m.P1
 	}
-	return s.resultValidated(ctx, tx, v)
+	// What RecordResult stored on the match after the update returned it.
+	out := m
+	out.Match = moved
+	out.WinnerPositionBefore, out.LoserPositionBefore = rc.WinnerBefore, rc.LoserBefore
+	out.WinnerPoints, out.LoserPoints = rc.WinnerPoints, rc.LoserPoints
+	return out, s.resultValidated(ctx, tx, v)
 }
 
 // resultValidated runs the side effects of one validated result, inside the validation's
@@ -149,13 +169,14 @@ func (s *Service) resultValidated(ctx context.Context, tx *sqlx.Tx, v validatedR
 // notifyValidated tells both players the result and, when their position moved, the move.
 func (s *Service) notifyValidated(ctx context.Context, tx *sqlx.Tx, v validatedResult) error {
 	m, rc := v.m, v.change
+	var o outgoing
 	for _, p := range []struct {
 		user        store.User
 		before, now int
 		points      int
 	}{{v.winner, rc.WinnerBefore, rc.WinnerAfter, rc.WinnerPoints}, {v.loser, rc.LoserBefore, rc.LoserAfter, rc.LoserPoints}} {
 		params := map[string]any{"score": m.Score, "points": p.points, "position": p.now, "before": p.before}
-		if err := s.notifyUser(ctx, tx, p.user, matchNote(ResultValidated, "result_validated", m, params)); err != nil {
+		if err := s.queueNote(tx, &o, p.user, matchNote(ResultValidated, "result_validated", m, params)); err != nil {
 			return err
 		}
 		if p.before != p.now {
@@ -165,12 +186,12 @@ func (s *Service) notifyValidated(ctx context.Context, tx *sqlx.Tx, v validatedR
 			}
 			n := matchNote(RankingChanged, key, m, params)
 			n.ActionURL = "/tournaments/" + itoa64(m.TournamentID) + "?tab=ranking"
-			if err := s.notifyUser(ctx, tx, p.user, n); err != nil {
+			if err := s.queueNote(tx, &o, p.user, n); err != nil {
 				return err
 			}
 		}
 	}
-	return nil
+	return s.sendQueued(ctx, tx, &o)
 }
 
 // MatchListInput filters match lists: scope "mine" (the caller's matches) or "validation"

@@ -118,7 +118,11 @@ func OpenSQLite(ctx context.Context, path string) (*DB, error) {
 		return nil, fmt.Errorf("create data directory: %w", err)
 	}
 	base := "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + sqlitePragmas
-	w, err := sqlx.Open("sqlite", base+"&_txlock=immediate")
+	// The writer keeps its temporary data in memory (temp_store=MEMORY): a multi-row statement
+	// with triggers (a result write's upserts) needs a statement journal, which SQLite otherwise
+	// spills to a temporary file once it outgrows its in-memory buffer, an open, writes and a
+	// close per validation (issue 16). Its statements are small; readers keep the default.
+	w, err := sqlx.Open("sqlite", base+"&_txlock=immediate&_pragma=temp_store(2)")
 	if err != nil {
 		return nil, err
 	}

@@ -65,12 +65,14 @@ type matchFactsRow struct {
 func (db *DB) AwardMatch(ctx context.Context, tx *sqlx.Tx, m RatedMatch) (Awarded, error) {
 	var rows []matchFactsRow
 	// The month of the match (its played_on date, else the validation day in Lisbon) bounds the
-	// "matches this month" count; the history of a player is read through its (user_id, …) index.
+	// "matches this month" count, one range of the (user_id, played_on) index (00031). The
+	// distinct tournaments are counted up to gamification.TournamentsCounted only (all that an
+	// achievement asks): each is the next tournament id after the previous one, one seek of the
+	// (user_id, tournament_id, id) index, instead of reading the player's whole history.
 	err := db.txSelect(ctx, tx, &rows, db.Dialect.rebind(`SELECT s.user_id, s.matches, s.wins, s.form, u.timezone,
 		COALESCE(p.xp, 0) AS xp, COALESCE(p.streak_week, '') AS streak_week, COALESCE(p.streak, 0) AS streak,
 		COALESCE(p.best_streak, 0) AS best_streak, h.rating_before, h.opponent_rating, h.score, h.won, h.played_on,
-		h.validated_at,
-		(SELECT COUNT(DISTINCT a.tournament_id) FROM rating_history a WHERE a.user_id = s.user_id) AS tournaments,
+		h.validated_at, `+firstTournaments+` AS tournaments,
 		(SELECT COUNT(*) FROM rating_history a WHERE a.user_id = s.user_id AND a.played_on >= ? AND a.played_on < ?) AS month_matches
 		FROM player_stats s JOIN users u ON u.id = s.user_id
 		JOIN rating_history h ON h.user_id = s.user_id AND h.match_id = ?
@@ -144,6 +146,21 @@ func (db *DB) AwardMatch(ctx context.Context, tx *sqlx.Tx, m RatedMatch) (Awarde
 		updated_at = excluded.updated_at`), progArgs...)
 	return out, err
 }
+
+// firstTournaments counts the distinct tournaments of player s.user_id's history up to three
+// (gamification.TournamentsCounted): the smallest tournament id, the next one above it, the next
+// one above that, each one seek of rating_history_user_tournament_idx.
+const firstTournaments = `(CASE WHEN ` + tournamentAbove0 + ` IS NULL THEN 0 WHEN ` + tournamentAbove1 + ` IS NULL THEN 1
+		WHEN EXISTS (SELECT 1 FROM rating_history c WHERE c.user_id = s.user_id AND c.tournament_id > ` + tournamentAbove1 + `)
+		THEN 3 ELSE 2 END)`
+
+// tournamentAbove0 is player s.user_id's smallest tournament id in rating_history,
+// tournamentAbove1 the next one (NULL: none).
+const (
+	tournamentAbove0 = `(SELECT MIN(a.tournament_id) FROM rating_history a WHERE a.user_id = s.user_id)`
+	tournamentAbove1 = `(SELECT MIN(b.tournament_id) FROM rating_history b WHERE b.user_id = s.user_id AND b.tournament_id > ` +
+		tournamentAbove0 + `)`
+)
 
 // monthStart and monthEnd bound the calendar month of a played_on date (of now when unreadable).
 func monthStart(playedOn string, now time.Time) string {

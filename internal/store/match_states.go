@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"strings"
 	"time"
 
@@ -86,14 +88,55 @@ func (db *DB) DisputeMatchResult(ctx context.Context, tx *sqlx.Tx, id int64, rea
 		updated_at = ? WHERE id = ? AND state = 'result_reported' AND result_confirmed = ?`), reason, db.Now(), id, false))
 }
 
-// CompleteMatch validates a reported result; false when someone else decided first.
-func (db *DB) CompleteMatch(ctx context.Context, tx *sqlx.Tx, id, by int64, notes string) (bool, error) {
-	return db.moveMatch(ctx, tx, id, reported, `state = 'completed', validated_by = ?, validated_at = ?, validation_notes = ?`, by, db.Now(), notes)
+// matchMoved is what the result's validation or rejection changes on a match, as its update
+// returns it.
+type matchMoved struct {
+	State           string        `db:"state"`
+	ValidatedBy     sql.NullInt64 `db:"validated_by"`
+	ValidatedAt     sql.NullTime  `db:"validated_at"`
+	ValidationNotes string        `db:"validation_notes"`
+	Score           string        `db:"score"`
+	ReporterID      sql.NullInt64 `db:"reporter_id"`
+	ReportedAt      sql.NullTime  `db:"reported_at"`
+	WinnerID        sql.NullInt64 `db:"winner_id"`
+	LoserID         sql.NullInt64 `db:"loser_id"`
+	ResultConfirmed bool          `db:"result_confirmed"`
+	UpdatedAt       time.Time     `db:"updated_at"`
 }
 
-// RejectMatchResult refuses a reported result: the score is cleared and the players report again.
-func (db *DB) RejectMatchResult(ctx context.Context, tx *sqlx.Tx, id, by int64, notes string) (bool, error) {
-	return db.moveMatch(ctx, tx, id, reported, `state = 'time_confirmed', validated_by = ?, validation_notes = ?, score = '',
+// moveMatchReturning is moveMatch for a match m the caller read in the same transaction: it
+// returns m as the update left it (the columns the update may change, as the database returns
+// them), so the caller needs no read of the match afterwards.
+func (db *DB) moveMatchReturning(ctx context.Context, tx *sqlx.Tx, m Match, from []string, set string, args ...any) (Match, bool, error) {
+	q := `UPDATE matches SET ` + set + `, updated_at = ? WHERE id = ? AND state IN (?` + strings.Repeat(", ?", len(from)-1) +
+		`) RETURNING state, validated_by, validated_at, validation_notes, score, reporter_id, reported_at, winner_id, loser_id,
+		result_confirmed, updated_at`
+	all := append(append(args, db.Now(), m.ID), toAny(from)...)
+	var v matchMoved
+	err := db.txGet(ctx, tx, &v, db.Dialect.rebind(q), all...)
+	if errors.Is(err, sql.ErrNoRows) {
+		return m, false, nil
+	}
+	if err != nil {
+		return m, false, err
+	}
+	m.State, m.ValidatedBy, m.ValidatedAt, m.ValidationNotes, m.Score = v.State, v.ValidatedBy, v.ValidatedAt, v.ValidationNotes, v.Score
+	m.ReporterID, m.ReportedAt, m.WinnerID, m.LoserID = v.ReporterID, v.ReportedAt, v.WinnerID, v.LoserID
+	m.ResultConfirmed, m.UpdatedAt = v.ResultConfirmed, v.UpdatedAt
+	return m, true, nil
+}
+
+// CompleteMatch validates a reported result (m as read in the transaction); false when someone
+// else decided first. It returns the match as completed.
+func (db *DB) CompleteMatch(ctx context.Context, tx *sqlx.Tx, m Match, by int64, notes string) (Match, bool, error) {
+	return db.moveMatchReturning(ctx, tx, m, reported, `state = 'completed', validated_by = ?, validated_at = ?, validation_notes = ?`,
+		by, db.Now(), notes)
+}
+
+// RejectMatchResult refuses a reported result (m as read in the transaction): the score is
+// cleared and the players report again. It returns the match as refused.
+func (db *DB) RejectMatchResult(ctx context.Context, tx *sqlx.Tx, m Match, by int64, notes string) (Match, bool, error) {
+	return db.moveMatchReturning(ctx, tx, m, reported, `state = 'time_confirmed', validated_by = ?, validation_notes = ?, score = '',
 		winner_id = NULL, loser_id = NULL, reporter_id = NULL, reported_at = NULL, result_confirmed = ?`, by, notes, false)
 }
 

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -32,6 +33,29 @@ func (db *DB) InsertNotification(ctx context.Context, tx *sqlx.Tx, n *Notificati
 	return db.txQueryRowx(ctx, tx, db.Dialect.rebind(`INSERT INTO notifications (user_id, type, title_key, message_key,
 		params, action_url, is_read, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
 		n.UserID, n.Type, n.TitleKey, n.MessageKey, n.Params, n.ActionURL, n.IsRead, n.CreatedAt).Scan(&n.ID)
+}
+
+// InsertNotifications stores ns inside the caller's transaction in one statement (their ids in
+// the order given, as one insert each would give them; ns keep ID 0).
+func (db *DB) InsertNotifications(ctx context.Context, tx *sqlx.Tx, ns []Notification) error {
+	if len(ns) == 0 {
+		return nil
+	}
+	q := `INSERT INTO notifications (user_id, type, title_key, message_key, params, action_url, is_read, created_at) VALUES ` +
+		strings.TrimSuffix(strings.Repeat(`(?, ?, ?, ?, ?, ?, ?, ?), `, len(ns)), ", ")
+	args := make([]any, 0, 8*len(ns))
+	for i := range ns {
+		n := &ns[i]
+		if n.CreatedAt.IsZero() {
+			n.CreatedAt = db.Now()
+		}
+		if n.Params == "" {
+			n.Params = "{}"
+		}
+		args = append(args, n.UserID, n.Type, n.TitleKey, n.MessageKey, n.Params, n.ActionURL, n.IsRead, n.CreatedAt)
+	}
+	_, err := db.txExec(ctx, tx, db.Dialect.rebind(q), args...)
+	return err
 }
 
 // NotificationStamp sums up a user's newest notifications (the first page of Notifications):

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"strings"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -31,6 +32,25 @@ func (db *DB) EnqueueEmail(ctx context.Context, tx *sqlx.Tx, e *Email) error {
 	return db.txQueryRowx(ctx, tx, db.Dialect.rebind(`INSERT INTO email_outbox (user_id, to_email, subject, body,
 		created_at, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`),
 		e.UserID, e.To, e.Subject, e.Body, e.CreatedAt, e.NextAttemptAt).Scan(&e.ID)
+}
+
+// EnqueueEmails writes es into the outbox inside tx in one statement (their ids in the order
+// given; es keep ID 0).
+func (db *DB) EnqueueEmails(ctx context.Context, tx *sqlx.Tx, es []Email) error {
+	if len(es) == 0 {
+		return nil
+	}
+	q := `INSERT INTO email_outbox (user_id, to_email, subject, body, created_at, next_attempt_at) VALUES ` +
+		strings.TrimSuffix(strings.Repeat(`(?, ?, ?, ?, ?, ?), `, len(es)), ", ")
+	args := make([]any, 0, 6*len(es))
+	for i := range es {
+		e := &es[i]
+		now := db.Now()
+		e.CreatedAt, e.NextAttemptAt = now, now
+		args = append(args, e.UserID, e.To, e.Subject, e.Body, e.CreatedAt, e.NextAttemptAt)
+	}
+	_, err := db.txExec(ctx, tx, db.Dialect.rebind(q), args...)
+	return err
 }
 
 // ClaimEmails takes up to limit due, unsent, unclaimed emails for lease, so that another

@@ -92,8 +92,9 @@ type RatedMatch struct {
 // deviation grew for the time each was idle: rating.Decay) and statistics, in the validation
 // transaction: an upsert, a locking read of the two rows, one history insert, the upsert of both
 // players' rows of this week and month in each maintained zone (player_period_stats, 00025), a
-// bump of the rankings' version, two updates and one upsert, whatever the size of the data. A match already applied (its history rows exist)
-// changes nothing and reports false, so a repeated validation counts once.
+// bump of the rankings' version and two upserts (the players' rows, their tournament rows),
+// whatever the size of the data. A match already applied (its history rows exist) changes
+// nothing and reports false, so a repeated validation counts once.
 func (db *DB) RecordStats(ctx context.Context, tx *sqlx.Tx, m RatedMatch) (bool, error) {
 	now := db.Now()
 	if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`INSERT INTO player_stats (user_id, updated_at) VALUES (?, ?), (?, ?)
@@ -168,22 +169,30 @@ func (db *DB) RecordStats(ctx context.Context, tx *sqlx.Tx, m RatedMatch) (bool,
 	if err := db.bumpLeaderboard(ctx, tx, m.TournamentID); err != nil {
 		return false, err
 	}
+	// Both rows (they exist: inserted above) in one statement, each as its own update.
+	var sArgs []any
 	for _, s := range sides {
 		best := bestOf(s.posBefore, s.posAfter)
 		win := 0
 		if s.won {
 			win = 1
 		}
-		if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE player_stats SET rating = ?, rd = ?, sigma = ?, rated_at = ?,
-			matches = matches + 1, wins = wins + ?, losses = losses + ?, sets_won = sets_won + ?, sets_lost = sets_lost + ?,
-			games_won = games_won + ?, games_lost = games_lost + ?, points = points + ?,
-			best_position = CASE WHEN ? > 0 AND (best_position = 0 OR ? < best_position) THEN ? ELSE best_position END,
-			form = ?, updated_at = ? WHERE user_id = ?`),
-			s.after.R, s.after.RD, s.after.Sigma, now, win, 1-win, s.setsW, s.setsL, s.gamesW, s.gamesL, s.points,
-			best, best, best, nextForm(s.stats.Form, s.won), now, s.id); err != nil {
-			return false, err
-		}
+		sArgs = append(sArgs, s.id, s.after.R, s.after.RD, s.after.Sigma, now, win, 1-win, s.setsW, s.setsL, s.gamesW, s.gamesL,
+			s.points, best, nextForm(s.stats.Form, s.won), now)
 		tArgs = append(tArgs, s.id, m.TournamentID, best, now)
+	}
+	if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`INSERT INTO player_stats (user_id, rating, rd, sigma, rated_at, matches,
+		wins, losses, sets_won, sets_lost, games_won, games_lost, points, best_position, form, updated_at)
+		VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?), (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (user_id) DO UPDATE SET rating = excluded.rating, rd = excluded.rd, sigma = excluded.sigma,
+		rated_at = excluded.rated_at, matches = player_stats.matches + 1, wins = player_stats.wins + excluded.wins,
+		losses = player_stats.losses + excluded.losses, sets_won = player_stats.sets_won + excluded.sets_won,
+		sets_lost = player_stats.sets_lost + excluded.sets_lost, games_won = player_stats.games_won + excluded.games_won,
+		games_lost = player_stats.games_lost + excluded.games_lost, points = player_stats.points + excluded.points,
+		best_position = CASE WHEN excluded.best_position > 0 AND (player_stats.best_position = 0
+			OR excluded.best_position < player_stats.best_position) THEN excluded.best_position ELSE player_stats.best_position END,
+		form = excluded.form, updated_at = excluded.updated_at`), sArgs...); err != nil {
+		return false, err
 	}
 	_, err = db.txExec(ctx, tx, db.Dialect.rebind(`INSERT INTO player_tournament_stats (user_id, tournament_id, best_position,
 		matches, updated_at) VALUES (?, ?, ?, 1, ?), (?, ?, ?, 1, ?)

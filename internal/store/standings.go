@@ -149,6 +149,27 @@ func (db *DB) Referees(ctx context.Context, tx *sqlx.Tx, tournamentID int64) ([]
 	return ids, err
 }
 
+// MatchRelation is what a match's access needs of its tournament's rows: the caller's own row
+// (Found false when they have none) and whether the tournament has a referee.
+type MatchRelation struct {
+	Found      bool   `db:"found"`
+	Role       string `db:"role"`
+	Status     string `db:"status"`
+	HasReferee bool   `db:"has_referee"`
+}
+
+// MatchRelationOf reads userID's role and status in the tournament and whether it has a referee,
+// in one statement (Participation and Referees read the player's account and every referee).
+func (db *DB) MatchRelationOf(ctx context.Context, tx *sqlx.Tx, tournamentID, userID int64) (MatchRelation, error) {
+	var r MatchRelation
+	err := db.getIn(ctx, tx, &r, `SELECT p.user_id IS NOT NULL AS found, COALESCE(p.role, '') AS role,
+		COALESCE(p.status, '') AS status,
+		EXISTS (SELECT 1 FROM tournament_players r WHERE r.tournament_id = ? AND r.role = 'referee') AS has_referee
+		FROM (SELECT 1 AS one) x LEFT JOIN tournament_players p ON p.tournament_id = ? AND p.user_id = ?`,
+		tournamentID, tournamentID, userID)
+	return r, err
+}
+
 // Participants lists every row of the tournament (players, referees, requests), by join date.
 func (db *DB) Participants(ctx context.Context, tx *sqlx.Tx, tournamentID int64) ([]Participant, error) {
 	out := []Participant{}
