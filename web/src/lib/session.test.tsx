@@ -61,6 +61,13 @@ describe('session store (spec §4)', () => {
     expect(error.message).toContain('500');
   });
 
+  it('reads the body of a failed answer to its end, so the browser sees the request finish (Lighthouse waits for it)', async () => {
+    const answer = jsonResponse(401, { message: 'Precisa de iniciar sessão.' });
+    fetchMock.mockResolvedValueOnce(answer);
+    await createSessionStore({ log: quietLog() }).refresh();
+    await waitFor(() => expect(answer.bodyUsed).toBe(true));
+  });
+
   it('treats 401 as signed out (logged at debug level) and a network failure as status 0', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(401, { message: 'Precisa de iniciar sessão.' }));
     const log = quietLog();
