@@ -106,8 +106,9 @@ test.describe('floating buttons hide nothing', () => {
         const box = (await version.boundingBox())!;
         expect(box.y + box.height).toBeLessThanOrEqual(800);
         if (signedIn) await expect(page.getByRole('button', { name: /^(Ações rápidas|Quick actions)$/ })).toBeVisible();
+        // The buttons fade in: wait until the fade is over before taking their boxes.
+        await expect.poll(async () => (await floatingBoxes(page)).length).toBe(signedIn ? 2 : 1);
         const fabs = await floatingBoxes(page);
-        expect(fabs.length).toBe(signedIn ? 2 : 1);
         for (const fab of fabs) expect(overlaps(box, fab), `version ${JSON.stringify(box)} under ${JSON.stringify(fab)}`).toBe(false);
         await page.screenshot({ path: `${SHOTS}/footer-desktop-${lang}-${theme}-${signedIn ? 'player' : 'visitor'}.png` });
       }
