@@ -50,7 +50,7 @@ func (s *Service) LeaderboardEncoded(ctx context.Context, cur Current, period st
 	v.From, v.To = f.From, f.To
 	// Read with the session's stamp at the request's start when the route hinted it.
 	version := cur.stamps.hinted.Leaders
-	if !cur.stamps.hint.Leaderboard {
+	if !cur.stamps.hinted.Read.Leaderboard {
 		if version, err = s.db.LeaderboardVersion(ctx); err != nil {
 			return v, nil, err
 		}

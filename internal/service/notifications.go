@@ -196,7 +196,7 @@ func (s *Service) Notifications(ctx context.Context, cur Current, lang string, b
 	// database for the stamp, so a new notification shows at once wherever it was written.
 	// The stamp may have been read with the session's (AuthenticateFor), at the request's start.
 	st := cur.stamps.hinted.Notes
-	if cur.stamps.hint.RecentNotifications != limit {
+	if cur.stamps.hinted.Read.RecentNotifications != limit {
 		var err error
 		if st, err = s.db.NotificationStampOf(ctx, cur.User.ID, limit); err != nil {
 			return nil, err

@@ -63,7 +63,7 @@ type HistoryRender func([]store.HistoryRow) (any, error)
 // AuthenticateFor named this player) and checks cur may see the player; all says whether cur
 // sees every row of the player (themselves, admins).
 func (s *Service) pageStamp(ctx context.Context, cur Current, id int64) (st store.PlayerPageStamp, all bool, err error) {
-	if rs := cur.stamps; rs.hint.PagePlayer == id && id != 0 {
+	if rs := cur.stamps; rs.hinted.Read.PagePlayer == id && id != 0 {
 		st = rs.hinted.Page
 		if !rs.hinted.PageFound {
 			err = store.ErrNotFound

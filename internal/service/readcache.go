@@ -133,7 +133,7 @@ func (s *Service) lookupSession(ctx context.Context, hash string, now time.Time,
 		}
 		return store.SessionWithUser{}, readStamps{}, err
 	}
-	rs := readStamps{hint: hs.Read, hinted: hs}
+	rs := readStamps{hinted: hs}
 	rs.search = searchVersions{lists: st.ListVersion, challenges: st.ChallengeVersion, read: true}
 	if e, ok := s.reads.sessions.Load(hash); ok {
 		e := e.(sessionEntry)

@@ -80,6 +80,12 @@ func (db *DB) scanOne(ctx context.Context, q string, args []any, dest ...any) er
 	return st.QueryRowContext(ctx, args...).Scan(dest...)
 }
 
+// valueRows is the VALUES list of a multi-row insert: rows groups of width placeholders.
+func valueRows(width, rows int) string {
+	row := "(?" + strings.Repeat(", ?", width-1) + ")"
+	return row + strings.Repeat(", "+row, rows-1)
+}
+
 // getIn reads one row inside tx, or through the statement cache when tx is nil.
 func (db *DB) getIn(ctx context.Context, tx *sqlx.Tx, dest any, q string, args ...any) error {
 	if tx != nil {

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"strings"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -42,7 +41,7 @@ func (db *DB) InsertNotifications(ctx context.Context, tx *sqlx.Tx, ns []Notific
 		return nil
 	}
 	q := `INSERT INTO notifications (user_id, type, title_key, message_key, params, action_url, is_read, created_at) VALUES ` +
-		strings.TrimSuffix(strings.Repeat(`(?, ?, ?, ?, ?, ?, ?, ?), `, len(ns)), ", ")
+		valueRows(8, len(ns))
 	args := make([]any, 0, 8*len(ns))
 	for i := range ns {
 		n := &ns[i]

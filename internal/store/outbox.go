@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"strings"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -41,7 +40,7 @@ func (db *DB) EnqueueEmails(ctx context.Context, tx *sqlx.Tx, es []Email) error 
 		return nil
 	}
 	q := `INSERT INTO email_outbox (user_id, to_email, subject, body, created_at, next_attempt_at) VALUES ` +
-		strings.TrimSuffix(strings.Repeat(`(?, ?, ?, ?, ?, ?), `, len(es)), ", ")
+		valueRows(6, len(es))
 	args := make([]any, 0, 6*len(es))
 	for i := range es {
 		e := &es[i]

@@ -73,8 +73,7 @@ type SessionStamp struct {
 // SessionByTokenHash reads the whole account.
 func (db *DB) SessionStampByTokenHash(ctx context.Context, hash string, now time.Time) (SessionStamp, error) {
 	var st SessionStamp
-	err := db.scanOne(ctx, `SELECT `+sessionStampColumns+` FROM sessions s JOIN users u ON u.id = s.user_id
-		WHERE s.token_hash = ? AND s.expires_at > ?`, []any{hash, now}, st.fields()...)
+	err := db.scanOne(ctx, `SELECT `+sessionStampColumns+sessionStampFrom+sessionStampWhere, []any{hash, now}, st.fields()...)
 	return st, notFound(err)
 }
 
@@ -86,6 +85,11 @@ func (st *SessionStamp) fields() []any {
 const sessionStampColumns = `s.id, s.user_id, s.last_seen_at, s.expires_at, u.version AS user_version,
 	(SELECT version FROM list_versions WHERE name = 'lists') AS list_version,
 	(SELECT COALESCE(SUM(version), 0) FROM challenge_versions) AS challenge_version`
+
+const (
+	sessionStampFrom  = ` FROM sessions s JOIN users u ON u.id = s.user_id`
+	sessionStampWhere = ` WHERE s.token_hash = ? AND s.expires_at > ?`
+)
 
 // StampHint names the stamps a request will check besides its session's, so that they are read
 // in the session's statement: a signed-in request that serves a kept answer then asks the
@@ -122,9 +126,8 @@ func (db *DB) SessionStampWith(ctx context.Context, hash string, now time.Time, 
 		var id, userVersion, playerVersion, tournaments sql.NullInt64
 		var hidden sql.NullBool
 		var status, timezone sql.NullString
-		err := db.scanOne(ctx, `SELECT `+sessionStampColumns+`, p.id, p.hidden, p.status, p.timezone, p.version, `+pageStampColumns+`
-			FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN users p ON p.id = ?
-			WHERE s.token_hash = ? AND s.expires_at > ?`, []any{hint.PagePlayer, hash, now},
+		err := db.scanOne(ctx, `SELECT `+sessionStampColumns+`, p.id, p.hidden, p.status, p.timezone, p.version, `+pageStampColumns+
+			sessionStampFrom+` LEFT JOIN users p ON p.id = ?`+sessionStampWhere, []any{hint.PagePlayer, hash, now},
 			append(st.fields(), &id, &hidden, &status, &timezone, &userVersion, &playerVersion, &tournaments)...)
 		if err != nil {
 			return st, hs, notFound(err)
@@ -137,14 +140,12 @@ func (db *DB) SessionStampWith(ctx context.Context, hash string, now time.Time, 
 		}
 		return st, hs, nil
 	case hint.RecentNotifications > 0:
-		err := db.scanOne(ctx, `SELECT `+sessionStampColumns+`, `+notificationStampOf("s.user_id")+`
-			FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ? AND s.expires_at > ?`,
+		err := db.scanOne(ctx, `SELECT `+sessionStampColumns+`, `+notificationStampOf("s.user_id")+sessionStampFrom+sessionStampWhere,
 			[]any{hint.RecentNotifications, hash, now}, append(st.fields(), &hs.Notes)...)
 		hs.Read = StampHint{RecentNotifications: hint.RecentNotifications}
 		return st, hs, notFound(err)
 	case hint.Leaderboard:
-		err := db.scanOne(ctx, `SELECT `+sessionStampColumns+`, (`+leaderboardVersionQuery+`)
-			FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ? AND s.expires_at > ?`,
+		err := db.scanOne(ctx, `SELECT `+sessionStampColumns+`, (`+leaderboardVersionQuery+`)`+sessionStampFrom+sessionStampWhere,
 			[]any{hash, now}, append(st.fields(), &hs.Leaders)...)
 		hs.Read = StampHint{Leaderboard: true}
 		return st, hs, notFound(err)
