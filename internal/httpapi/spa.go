@@ -53,27 +53,36 @@ func (s *spa) load(fsys fs.FS, name string) *asset {
 	if err != nil {
 		return nil
 	}
-	sum := sha256.Sum256(b)
 	ct := mime.TypeByExtension(path.Ext(name))
 	if ct == "" {
 		ct = http.DetectContentType(b)
 	}
-	a := &asset{body: b, etag: `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`, ct: ct}
-	a.hdrType, a.hdrETag, a.hdrLength = []string{a.ct}, []string{a.etag}, []string{strconv.Itoa(len(b))}
+	a := newAsset(b, ct)
 	s.files.Store(key, a)
 	return a
 }
 
-// serve writes a with the given cache policy, using a precompressed sibling (.br, .gz) when the
-// client accepts it. http.ServeContent answers conditional and range requests.
+// newAsset is body ready to serve: its ETag (a hash of the bytes) and header values.
+func newAsset(body []byte, ct string) *asset {
+	sum := sha256.Sum256(body)
+	a := &asset{body: body, etag: `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`, ct: ct}
+	a.hdrType, a.hdrETag, a.hdrLength = []string{a.ct}, []string{a.etag}, []string{strconv.Itoa(len(body))}
+	return a
+}
+
+// serve writes a with the given cache policy, using a precompressed sibling (.br, .gz) of the
+// file name when the client accepts it (name is empty for a page built from a file, which has
+// none). http.ServeContent answers conditional and range requests.
 func (s *spa) serve(w http.ResponseWriter, r *http.Request, fsys fs.FS, name string, a *asset, cache string) {
 	h := w.Header()
 	h.Set("Cache-Control", cache)
 	h.Set("Content-Type", a.ct)
 	body, etag := a.body, a.etag
-	if enc, c := s.precompressed(fsys, name, r.Header.Get("Accept-Encoding")); c != nil {
-		h.Set("Content-Encoding", enc)
-		body, etag = c.body, c.etag
+	if name != "" {
+		if enc, c := s.precompressed(fsys, name, r.Header.Get("Accept-Encoding")); c != nil {
+			h.Set("Content-Encoding", enc)
+			body, etag = c.body, c.etag
+		}
 	}
 	h.Add("Vary", "Accept-Encoding")
 	h.Set("ETag", etag)
@@ -214,11 +223,14 @@ func (s *Server) serveSPA(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	index := s.spa.load(s.spa.dist, "index.html")
-	if index == nil {
+	index, file := s.spa.indexFor(name), "index.html"
+	switch {
+	case index == nil:
 		index = notBuiltPage
+	case index != s.spa.load(s.spa.dist, "index.html"):
+		file = "" // a page's own index.html: index.html's precompressed siblings are not it
 	}
-	s.spa.serve(w, r, s.spa.dist, "index.html", index, "no-cache")
+	s.spa.serve(w, r, s.spa.dist, file, index, "no-cache")
 }
 
 // locales serves /locales/{lng}/{ns}.json from the embedded translation files.

@@ -44,6 +44,20 @@
   link.setAttribute('crossorigin', 'anonymous');
   link.href = '/locales/' + lng + '/common.json';
   document.head.appendChild(link);
+  // The page's own texts: the server names them in a <meta> before this script on the pages it
+  // knows (internal/httpapi/spa_routes.go, from the router's table at build time), so they too
+  // download alongside the scripts, in the language worked out above.
+  var texts = document.querySelector('meta[name="ladder-page-texts"]');
+  var names = texts ? String(texts.getAttribute('content') || '').split(' ') : [];
+  for (var n = 0; n < names.length; n++) {
+    if (!/^[A-Za-z]+$/.test(names[n])) continue;
+    var more = document.createElement('link');
+    more.rel = 'preload';
+    more.setAttribute('as', 'fetch');
+    more.setAttribute('crossorigin', 'anonymous');
+    more.href = '/locales/' + lng + '/' + names[n] + '.json';
+    document.head.appendChild(more);
+  }
 
   // The first page's data (issue 16): /tournaments and /tournaments/:id read the API only once their
   // lazy code has rendered, a request after the frame paints (LCP). Starting that read here runs it

@@ -40,3 +40,23 @@ describe('the reader language', () => {
     expect(preloads[0].getAttribute('crossorigin')).toBe('anonymous');
   });
 });
+
+describe("the page's own texts in <head>", () => {
+  afterEach(() => document.head.querySelectorAll('meta[name="ladder-page-texts"]').forEach((meta) => meta.remove()));
+
+  it('preloads the namespaces the server names for the page, in the reader language, and nothing odd', () => {
+    localStorage.setItem('i18nextLng', 'en');
+    const meta = document.createElement('meta');
+    meta.name = 'ladder-page-texts';
+    meta.content = 'tournament rating ../x a.b';
+    document.head.appendChild(meta);
+    new Function(script)();
+    const preloads = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')];
+    expect(preloads.map((link) => new URL(link.href).pathname)).toEqual([
+      '/locales/en/common.json',
+      '/locales/en/tournament.json',
+      '/locales/en/rating.json',
+    ]);
+    expect(preloads.every((link) => link.getAttribute('as') === 'fetch' && link.getAttribute('crossorigin') === 'anonymous')).toBe(true);
+  });
+});
