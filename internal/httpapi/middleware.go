@@ -81,13 +81,22 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 // securityHeaders are sent with every answer. API answers may depend on the session, so they
 // are never stored by a browser or proxy (no-store); the few cacheable ones (pictures with an
 // ETag, the district list, the docs page) set their own Cache-Control over it.
+//
+// API answers other than the docs page are data, never a document a browser renders: they carry
+// the headers that still matter for data (OWASP's REST set: nosniff, a CSP that allows nothing,
+// no framing) and not the page-only ones (referrer, opener and permissions policies, the app's
+// CSP), a third of the bytes of a small answer's headers, which every client parses (issue 16).
 func (s *Server) securityHeaders(h http.Header, r *http.Request) {
+	headers := staticSecurityHeaders
 	if strings.HasPrefix(r.URL.Path, "/api/") {
 		h["Cache-Control"] = hdrNoStore
+		if r.URL.Path != "/api/docs" {
+			headers = apiSecurityHeaders
+		}
 	}
 	// Assigned as prepared values (canonical keys, one-element slices whose append reallocates):
-	// Header.Set canonicalised and allocated these seven on every answer.
-	for _, kv := range staticSecurityHeaders {
+	// Header.Set canonicalised and allocated these on every answer.
+	for _, kv := range headers {
 		h[kv.key] = kv.value
 	}
 	if s.cfg.HTTPS() || r.TLS != nil || (s.cfg.TrustProxy && r.Header.Get("X-Forwarded-Proto") == "https") {
@@ -110,6 +119,11 @@ var (
 		{"X-Frame-Options", []string{"DENY"}},
 		{"Cross-Origin-Opener-Policy", []string{"same-origin"}},
 		{"Permissions-Policy", []string{"camera=(), microphone=(), geolocation=(), payment=()"}},
+	}
+	apiSecurityHeaders = []headerValue{
+		{"Content-Security-Policy", []string{"default-src 'none'; frame-ancestors 'none'"}},
+		{"X-Content-Type-Options", []string{"nosniff"}},
+		{"X-Frame-Options", []string{"DENY"}},
 	}
 )
 
