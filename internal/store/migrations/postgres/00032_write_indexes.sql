@@ -19,8 +19,17 @@ DROP INDEX rating_history_period_idx;
 -- completed match of the tournament through the winners' index.
 DROP INDEX matches_loser_idx;
 CREATE INDEX matches_loser_idx ON matches (tournament_id, loser_id, winner_id) WHERE state = 'completed';
+-- tournament_players_standing_idx without points: its reads seek on (tournament_id, role[,
+-- status]) only (the referees, the counts of players, the classic moves), and the points, which
+-- change with every result, moved both players' entries (two more pages per validation, on a
+-- large ladder each in its own page). The points ranking reads tournament_players_rank_idx; the
+-- weekly snapshot now sorts the players whole instead of half-sorted by it (once a week).
+DROP INDEX tournament_players_standing_idx;
+CREATE INDEX tournament_players_standing_idx ON tournament_players (tournament_id, role, status);
 
 -- +goose Down
+DROP INDEX tournament_players_standing_idx;
+CREATE INDEX tournament_players_standing_idx ON tournament_players (tournament_id, role, status, points);
 DROP INDEX matches_loser_idx;
 CREATE INDEX matches_loser_idx ON matches (tournament_id, loser_id) WHERE state = 'completed';
 CREATE INDEX rating_history_period_idx ON rating_history (validated_at, user_id, points, won);
