@@ -16,6 +16,24 @@ const h2hOf = `(SELECT COUNT(*) FROM matches m JOIN tournament_players o ON o.to
 	WHERE m.tournament_id = p.tournament_id AND m.winner_id = p.user_id AND m.state = 'completed' AND m.id <> ?
 	AND o.role = 'player' AND o.status <> 'requested' AND o.points = p.points)`
 
+// h2hByLevel counts the same as h2hOf from the other side: the players level with p on points
+// (a range of the ranking index), each one seek of p's wins over them (the winners' index).
+// h2hOf walks all of p's wins instead. Which is cheaper depends on whether p has more wins
+// than there are players on p's score: see h2hCheaper.
+const h2hByLevel = `(SELECT COUNT(*) FROM tournament_players o CROSS JOIN matches m
+	WHERE o.tournament_id = p.tournament_id AND o.points = p.points AND o.role = 'player' AND o.status <> 'requested'
+	AND m.tournament_id = o.tournament_id AND m.winner_id = p.user_id AND m.loser_id = o.user_id
+	AND m.state = 'completed' AND m.id <> ?)`
+
+// h2hCheaper is player p's head-to-head counted the cheaper way: over the players on p's score
+// when there are fewer of them (tournament_points, 00030) than p has wins, else over p's wins.
+// Both count the same rows (one match joins at most one opponent row), so the choice changes
+// only the cost: a player with many wins in a small ladder walked every win (issue 16), a
+// player on a crowded score of a large ladder walks their few wins. Takes two ? (both 0: no
+// match left out).
+const h2hCheaper = `CASE WHEN (SELECT c.players FROM tournament_points c WHERE c.tournament_id = p.tournament_id
+	AND c.points = p.points) < p.wins THEN ` + h2hByLevel + ` ELSE ` + h2hOf + ` END`
+
 // snapshotWeek records every player's position as the week's starting position, once per week,
 // before the first change of the week: two statements, whatever the number of players (the
 // positions are numbered by the database, in the order of the standings). stored says the
@@ -182,7 +200,7 @@ func (db *DB) recountH2H(ctx context.Context, tx *sqlx.Tx, tournamentID, without
 
 // moveH2H keeps the stored head-to-heads after a result moved the winner from w to w2 and the
 // loser from l to l2 (points and wins). The two players' own head-to-heads are counted again
-// (their wins against their new level, this match included). Another player's changes only if
+// (their wins against their new level, this match included; h2hCheaper). Another player's changes only if
 // they beat one of the two and sit on that one's old or new points: minus their wins over the
 // player who left their level, plus those over the one who joined it. Both are index ranges of
 // the two players' wins and losses, whatever the ladder's size. Returns the new head-to-heads
@@ -226,8 +244,8 @@ func (db *DB) moveH2H(ctx context.Context, tx *sqlx.Tx, tournamentID int64, w, l
 		UserID int64 `db:"user_id"`
 		H2H    int   `db:"h2h"`
 	}
-	if err := db.txSelect(ctx, tx, &rows, db.Dialect.rebind(`UPDATE tournament_players AS p SET h2h = `+h2hOf+`
-		WHERE p.tournament_id = ? AND p.user_id IN (?, ?) RETURNING user_id, h2h`), 0, tournamentID, w.UserID, l.UserID); err != nil {
+	if err := db.txSelect(ctx, tx, &rows, db.Dialect.rebind(`UPDATE tournament_players AS p SET h2h = `+h2hCheaper+`
+		WHERE p.tournament_id = ? AND p.user_id IN (?, ?) RETURNING user_id, h2h`), 0, 0, tournamentID, w.UserID, l.UserID); err != nil {
 		return 0, 0, err
 	}
 	hw, hl := 0, 0
