@@ -60,7 +60,7 @@ test('a super admin sees the ten counters and follows one to its list', async ({
 });
 
 test('an admin suspends and reactivates a player, and cannot touch super admins', async ({ page, browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   // A fresh player, signed in in their own browser.
   const fresh = freshAccount('suspendme');
   const playerContext = await browser.newContext();
@@ -137,7 +137,7 @@ const LOOKS: { lang: Lang; theme: ThemeName; width: number; height: number }[] =
 
 for (const [i, one] of LOOKS.entries()) {
   test(`admin pages at ${one.width}px, ${one.lang}, ${one.theme}`, look(i === 0), async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await page.setViewportSize({ width: one.width, height: one.height });
     await prime(page, { lang: one.lang, theme: one.theme, onboarded: true });
     await signIn(page, ACCOUNTS.root);

@@ -29,7 +29,7 @@ interface Standing {
 }
 
 test('a super admin requests a deletion, the root approves it, the standing shows "Deleted player"', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const superadmin = await as(browser, ACCOUNTS.superadmin);
 
   // The victim: a demo player with validated matches in Coimbra's tournament.
@@ -107,7 +107,7 @@ for (const [i, [lang, theme, width]] of ([
   ['en', 'dark', 390],
 ] as const).entries()) {
   test(`players panel: compare four, the fifth is refused (${lang}, ${theme}, ${width}px)`, look(i === 0), async ({ browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const page = await as(browser, ACCOUNTS.superadmin, { lang, theme, width });
     const texts =
       lang === 'pt'

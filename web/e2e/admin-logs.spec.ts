@@ -18,7 +18,7 @@ async function superAdminPage(browser: Browser, opts: { lang?: Lang; theme?: The
 }
 
 test('a super admin validates a club and finds the decision in the system logs', async ({ page, browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const name = `Clube Registo ${Date.now().toString(36)}`;
   await prime(page, { onboarded: true });
   await signIn(page, freshAccount('logger'));
@@ -66,7 +66,7 @@ test('a super admin validates a club and finds the decision in the system logs',
 });
 
 test('a super admin runs the clean-up now, sees the counts per kind and its log row', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const { page, context } = await superAdminPage(browser);
   await page.goto('/super-admin/system');
   await expect(page.getByRole('heading', { level: 1, name: 'Painel de administração' })).toBeVisible();
@@ -122,7 +122,7 @@ const looks: { lang: Lang; theme: ThemeName; phone: boolean }[] = [
 for (const [i, one] of looks.entries()) {
   const tag = `${one.phone ? 'phone' : 'desktop'}-${one.lang}-${one.theme}`;
   test(`logs and admin panel look right: ${tag}`, look(i === 0), async ({ browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const { page, context } = await superAdminPage(browser, one);
     await page.goto('/super-admin/logs');
     await expect(page.getByTestId('audit-row').first()).toBeVisible();

@@ -20,7 +20,7 @@ async function noAxeViolations(page: Page) {
 
 test.describe('super admins', () => {
   test('root adds a registered account as super admin and removes it after confirming', async ({ page, browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const { account: fresh } = await registered(browser, 'sa');
     await prime(page, { onboarded: true, lang: 'pt', theme: 'light' });
     await signIn(page, ACCOUNTS.root);
@@ -86,7 +86,7 @@ test.describe('super admins', () => {
 
 test.describe('user transfer', () => {
   test('a super admin runs a transfer through every check and the final confirmation, then sees it in the history', async ({ page: first, browser }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(300_000);
     let page = first;
     const source = await registered(browser, 'src');
     const { account: target } = await registered(browser, 'dst');

@@ -160,7 +160,7 @@ test.describe('signed-in routes (spec §2)', () => {
   ];
 
   test('ask visitors to sign in, on the page itself', async ({ page }) => {
-    test.setTimeout(120_000); // one page load per signed-in route
+    test.setTimeout(240_000); // one page load per signed-in route
     for (const [path] of SIGNED_IN) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }), path).toHaveText('Inicie sessão para continuar');
@@ -170,7 +170,7 @@ test.describe('signed-in routes (spec §2)', () => {
   });
 
   test('load for a signed-in super admin with one h1, without console errors', async ({ page }) => {
-    test.setTimeout(120_000); // one page load per signed-in route
+    test.setTimeout(240_000); // one page load per signed-in route
     const errors: string[] = [];
     page.on('console', (msg) => msg.type() === 'error' && !isExpectedConsoleError(msg) && errors.push(msg.text()));
     page.on('pageerror', (error) => errors.push(error.message));

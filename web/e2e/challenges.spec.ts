@@ -72,7 +72,7 @@ async function approvedTournament(browser: Browser, name: string) {
 }
 
 test('two players challenge, agree a time, report and confirm; the creator validates and the ranking moves', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const today = laterToday(130);
   test.skip(today === null, 'Less than 2h10 left today: a time agreed now is tomorrow, and a result cannot be dated before it');
   const name = `Escada Desafios ${Date.now().toString(36)}`;
@@ -218,7 +218,7 @@ test('two players challenge, agree a time, report and confirm; the creator valid
 });
 
 test('the challenges page and the create dialog: axe clean in light and dark; phone screenshots', async ({ browser }) => {
-  test.setTimeout(180_000); // six axe runs and four screenshots, two sign-ins: over 90 s on a busy shared host
+  test.setTimeout(360_000); // six axe runs and four screenshots, two sign-ins: over 90 s on a busy shared host
   for (const theme of ['light', 'dark'] as const) {
     // Miguel has the seed's validated matches: cards, badges and results to check.
     const page = await as(browser, SEEDED, theme === 'light' ? 'pt' : 'en', theme);

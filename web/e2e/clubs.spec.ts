@@ -63,7 +63,7 @@ test('propose a club, a super admin validates it, another player joins and leave
 });
 
 test('the only administrator appoints a member as administrator, then leaves the club (390 px, dark)', async ({ page, browser }) => {
-  test.setTimeout(90_000); // three accounts sign in on a shared 2-core machine
+  test.setTimeout(180_000); // three accounts sign in on a shared 2-core machine
   const name = `Clube Admins ${Date.now().toString(36)}`;
   await page.setViewportSize({ width: 390, height: 844 });
   await prime(page, { onboarded: true, theme: 'dark' });

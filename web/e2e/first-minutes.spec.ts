@@ -38,7 +38,7 @@ async function floatingBoxes(page: Page) {
 
 test.describe('sign-in prompt and return path', () => {
   test('a visitor on /challenges is asked to sign in and comes back to /challenges', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await prime(page, { lang: 'pt', theme: 'light', onboarded: true });
     await page.goto('/challenges');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Inicie sessão para continuar');
@@ -53,7 +53,7 @@ test.describe('sign-in prompt and return path', () => {
   });
 
   test('the prompt in English, dark, on a phone, has no axe violations', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await prime(page, { lang: 'en', theme: 'dark', onboarded: true });
     await page.goto('/leaderboards');
@@ -63,7 +63,7 @@ test.describe('sign-in prompt and return path', () => {
   });
 
   test("'sign in to join' on a tournament comes back to that tournament", async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await prime(page, { lang: 'pt', theme: 'light', onboarded: true });
     const res = await page.request.get('/api/tournaments?limit=100&privacy=public');
     const { items } = (await res.json()) as { items: { id: number; status: string }[] };
@@ -78,7 +78,7 @@ test.describe('sign-in prompt and return path', () => {
 
   for (const [i, hostile] of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)'].entries()) {
     test(`a planted return path ${JSON.stringify(hostile)} ends on /`, look(i === 0), async ({ page }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(180_000);
       await prime(page, { lang: 'pt', onboarded: true });
       await page.goto('/about');
       await page.evaluate((value) => sessionStorage.setItem('ladder.returnTo', value), hostile);
@@ -91,7 +91,7 @@ test.describe('sign-in prompt and return path', () => {
 test.describe('floating buttons hide nothing', () => {
   for (const theme of ['light', 'dark'] as ThemeName[]) {
     test(`the footer's version is clear of them at 1280×800, visitor and signed in (${theme})`, look(theme === 'light'), async ({ page }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(180_000);
       await page.setViewportSize({ width: 1280, height: 800 });
       const lang: Lang = theme === 'light' ? 'pt' : 'en';
       await prime(page, { lang, theme, onboarded: true });
@@ -116,7 +116,7 @@ test.describe('floating buttons hide nothing', () => {
   }
 
   test('ranking cards at 390 px are not covered while the reader scrolls down the ranking', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await prime(page, { lang: 'pt', theme: 'light', onboarded: true });
     await signIn(page, ACCOUNTS.player);

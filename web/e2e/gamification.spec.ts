@@ -44,7 +44,7 @@ for (const [i, [lang, theme, width]] of ([
   ['en', 'light', 390],
 ] as const).entries()) {
   test(`an achievement pops up live once; /gamification: ${lang}, ${theme}, ${width}px`, look(i === 0), async ({ browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const t = T[lang];
     const tag = `${lang}-${theme}-${width}`;
     const page = await as(browser, freshAccount('gam'), lang, theme, width);
@@ -108,7 +108,7 @@ function laterToday(minutes: number) {
 }
 
 test('a validated win pops its achievements up for the winner, once', async ({ browser }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const at = laterToday(130);
   test.skip(at === null, 'Less than 2h10 left today: a time agreed now is tomorrow, and a result cannot be dated before it');
   const creator = await as(browser, freshAccount('gamcriador'), 'pt', 'light');

@@ -53,7 +53,7 @@ for (const [i, [lang, theme, width]] of ([
   ['en', 'light', 390],
 ] as const).entries()) {
   test(`leaderboards views and compare: ${lang}, ${theme}, ${width}px`, look(i === 0), async ({ browser }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(300_000);
     const t = T[lang];
     const tag = `${lang}-${theme}-${width}`;
     const page = await as(browser, lang, theme, width);

@@ -40,7 +40,7 @@ for (const [i, [lang, theme, width]] of ([
   ['en', 'light', 390],
 ] as const).entries()) {
   test(`leaderboards: ${lang}, ${theme}, ${width}px`, look(i === 0), async ({ browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const t = T[lang];
     const tag = `${lang}-${theme}-${width}`;
     const page = await as(browser, lang, theme, width);

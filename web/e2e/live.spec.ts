@@ -52,7 +52,7 @@ for (const [i, [lang, theme, phone]] of ([
   ['pt', 'dark', true],
 ] as const).entries()) {
   test(`a challenge reaches the other player's bell and list live (${lang}, ${theme}, ${phone ? 'phone' : 'desktop'})`, look(i === 0), async ({ browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const A = freshAccount('vivo');
     const B = freshAccount('rival');
     const a = await as(browser, A, lang, theme, phone);

@@ -23,7 +23,7 @@ for (const [i, [lang, theme, phone]] of ([
   ['pt', 'dark', true],
 ] as const).entries()) {
   test(`two players write to each other live (${lang}, ${theme}, ${phone ? 'phone' : 'desktop'})`, look(i === 0), async ({ browser }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(300_000);
     const A = freshAccount('escreve');
     const B = freshAccount('responde');
     const a = await as(browser, A, lang, theme, phone);
@@ -86,7 +86,7 @@ for (const [i, [lang, theme, phone]] of ([
 }
 
 test('a private tournament has a group chat for its members, live', async ({ browser }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const creatorAccount = freshAccount('organiza');
   const memberAccount = freshAccount('membro');
   const creator = await as(browser, creatorAccount, 'en', 'dark');

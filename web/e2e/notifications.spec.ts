@@ -97,7 +97,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
     test.describe(`profile pages, ${viewportName} ${theme}`, look(viewportName === 'phone' && theme === 'light'), () => {
       test.use({ viewport });
       test('/profile, /settings, a player page, /notifications and the open bell have no axe violations', async ({ page }) => {
-        test.setTimeout(180_000); // six pages, each measured by axe: over 90 s on a busy shared host
+        test.setTimeout(360_000); // six pages, each measured by axe: over 90 s on a busy shared host
         const lang: Lang = theme === 'light' ? 'pt' : 'en';
         const shot = (name: string) => screenshot(page, `${name}-${lang}-${theme}-${viewportName}`);
         await prime(page, { lang, theme, onboarded: true });

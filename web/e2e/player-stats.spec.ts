@@ -59,7 +59,7 @@ for (const [i, [lang, theme, width]] of ([
   ['en', 'light', 390],
 ] as const).entries()) {
   test(`statistics of a demo player: ${lang}, ${theme}, ${width}px`, look(i === 0), async ({ browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const t = T[lang];
     const page = await as(browser, lang, theme, width);
     const { tournament, player } = await demoOpponent(page);
@@ -141,7 +141,7 @@ for (const [i, [lang, theme, width]] of ([
 }
 
 test('the create-challenge dialog shows the chance against the chosen opponent; an unknown player is not found', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const page = await as(browser, 'en', 'light', 1280);
   await page.goto('/players/99999999/stats');
   await expect(page.getByRole('heading', { level: 1, name: 'Player not found' })).toBeVisible();

@@ -27,7 +27,7 @@ const PAGES: Array<[string, RegExp]> = [
 ];
 
 test('every visitor route of spec §2 loads with one h1 inside <main>, without console errors', async ({ page }) => {
-  test.setTimeout(120_000); // nine page loads in one test: a generous limit for a busy machine
+  test.setTimeout(240_000); // nine page loads in one test: a generous limit for a busy machine
   const errors: string[] = [];
   page.on('console', (msg) => msg.type() === 'error' && !isExpectedConsoleError(msg) && errors.push(msg.text()));
   page.on('pageerror', (error) => errors.push(error.message));

@@ -36,7 +36,7 @@ async function act(page: Page, name: string, item: string) {
 }
 
 test('a private tournament: join, request, approve, pause, referee, shuffle', async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const name = `Escada Privada ${Date.now().toString(36)}`;
 
   // The scenario, through the API: a plain player creates a private tournament, a super admin approves it.
@@ -157,7 +157,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
     test.describe(`tournament page, ${viewportName} ${theme}`, look(viewportName === 'phone' && theme === 'light'), () => {
       test.use({ viewport });
       test('every tab of the biggest demo tournament has no axe violations', async ({ page }) => {
-        test.setTimeout(180_000); // five axe runs on a long page: minutes on a busy 2-core machine
+        test.setTimeout(360_000); // five axe runs on a long page: minutes on a busy 2-core machine
         const lang: Lang = theme === 'light' ? 'pt' : 'en';
         await prime(page, { lang, theme, onboarded: true });
         await signIn(page, ACCOUNTS.player);
