@@ -23,6 +23,13 @@ type spa struct {
 	dist    fs.FS
 	locales fs.FS
 	files   sync.Map // path → *asset, read once from the embedded file system
+	// The build's route table and each page's index.html, apart from files: their keys must
+	// never be reachable from a request path (spa_routes.go).
+	routes struct {
+		once  sync.Once
+		table routePreloads
+		pages sync.Map // route's index in the table → *asset
+	}
 }
 
 type asset struct {
@@ -223,12 +230,9 @@ func (s *Server) serveSPA(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	index, file := s.spa.indexFor(name), "index.html"
-	switch {
-	case index == nil:
+	index, file := s.spa.indexFor(name)
+	if index == nil {
 		index = notBuiltPage
-	case index != s.spa.load(s.spa.dist, "index.html"):
-		file = "" // a page's own index.html: index.html's precompressed siblings are not it
 	}
 	s.spa.serve(w, r, s.spa.dist, file, index, "no-cache")
 }

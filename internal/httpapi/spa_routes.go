@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"html"
 	"io/fs"
-	"strconv"
 	"strings"
 )
 
@@ -40,46 +39,41 @@ func (p routePreload) matches(name string) bool {
 	return true
 }
 
-// indexFor is the index.html served on the app path name (no leading slash): when the build's
-// route table knows the page, index.html with that page's chunks as <link rel="modulepreload">
-// and its namespaces named for public/theme-init.js (a <meta> before that script, which preloads
-// them in the reader's language). A phone then fetches the page's code alongside the main
-// scripts instead of after they ran (issue 16: the data pages' LCP). Each variant is built once.
-// Without a route table (a build before it existed, tests) or for an unknown path: index.html.
-func (s *spa) indexFor(name string) *asset {
+// indexFor is the index.html served on the app path name (no leading slash), and the file whose
+// precompressed siblings may be sent for it. When the build's route table knows the page, it is
+// index.html with that page's chunks as <link rel="modulepreload"> and its namespaces named for
+// public/theme-init.js (a <meta> before that script, which preloads them in the reader's
+// language), built once, and has no siblings (file ""). A phone then fetches the page's code
+// alongside the main scripts instead of after they ran (issue 16: the data pages' LCP). Without
+// a route table (a build before it existed, tests) or for an unknown path: index.html itself.
+func (s *spa) indexFor(name string) (*asset, string) {
 	index := s.load(s.dist, "index.html")
 	if index == nil {
-		return nil
+		return nil, "index.html"
 	}
-	table := s.routeTable()
-	for i, r := range table.Routes {
+	for i, r := range s.routeTable().Routes {
 		if !r.matches(name) {
 			continue
 		}
-		key := "index.html#" + strconv.Itoa(i)
-		if a, ok := s.files.Load(key); ok {
-			return a.(*asset)
+		if a, ok := s.routes.pages.Load(i); ok {
+			return a.(*asset), ""
 		}
-		a := withPreloads(index, r)
-		s.files.Store(key, a)
-		return a
+		a, _ := s.routes.pages.LoadOrStore(i, withPreloads(index, r))
+		return a.(*asset), ""
 	}
-	return index
+	return index, "index.html"
 }
 
-// routeTable reads and keeps the build's route table (empty when there is none or it is unreadable).
+// routeTable reads the build's route table once (empty when there is none or it is unreadable).
 func (s *spa) routeTable() *routePreloads {
-	if t, ok := s.files.Load("route-preloads.json#table"); ok {
-		return t.(*routePreloads)
-	}
-	t := &routePreloads{}
-	if b, err := fs.ReadFile(s.dist, "route-preloads.json"); err == nil {
-		if json.Unmarshal(b, t) != nil {
-			t = &routePreloads{}
+	s.routes.once.Do(func() {
+		if b, err := fs.ReadFile(s.dist, "route-preloads.json"); err == nil {
+			if json.Unmarshal(b, &s.routes.table) != nil {
+				s.routes.table = routePreloads{}
+			}
 		}
-	}
-	s.files.Store("route-preloads.json#table", t)
-	return t
+	})
+	return &s.routes.table
 }
 
 // themeInitTag is where the namespaces' <meta> goes: before the script that reads it.

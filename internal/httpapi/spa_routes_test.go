@@ -53,6 +53,13 @@ func TestSPAPagePreloads(t *testing.T) {
 			t.Errorf("%s: want index.html unchanged, got %s", path, body)
 		}
 	}
+	// The table and the pages' index.html are kept apart from the files a path can name: odd
+	// paths are files that do not exist, never a kept page or a 500.
+	for _, path := range []string{"/route-preloads.json%23table", "/index.html%230", "/index.html%231"} {
+		if w := s.do(call{method: "GET", path: path}); w.Code != 404 {
+			t.Errorf("%s: %d %s", path, w.Code, w.Body)
+		}
+	}
 	// A build without the table (or an unreadable one) serves index.html everywhere.
 	s2 := newTestServer(t, storetest.NewTestSQLite(t), nil)
 	s2.spa.dist = fstest.MapFS{"index.html": {Data: []byte(index)}, "route-preloads.json": {Data: []byte("{not json")}}
