@@ -13,7 +13,12 @@ import (
 )
 
 // encodedOutput is a response body already encoded as JSON: huma writes a []byte body as it is.
-type encodedOutput struct{ Body []byte }
+// Its length goes in the header: without it net/http sends any body past 2 KB chunked, in
+// several writes the client reassembles (a statistics page is ~8 KB).
+type encodedOutput struct {
+	ContentLength int `header:"Content-Length" hidden:"true"`
+	Body          []byte
+}
 
 // encodeJSON encodes v as huma's JSON format does (no HTML escaping, a final newline).
 func encodeJSON(v any) ([]byte, error) {
@@ -36,7 +41,7 @@ func encodedOp[I, O any](access policy.Access, o huma.Operation, h func(*Server,
 		if err != nil {
 			return nil, err
 		}
-		return &encodedOutput{Body: b}, nil
+		return &encodedOutput{ContentLength: len(b), Body: b}, nil
 	}
 	rt := op(access, o, handler)
 	rt.register = func(s *Server) {

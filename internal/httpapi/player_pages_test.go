@@ -49,6 +49,25 @@ func TestKeptPlayerPagesEncodeAsTheView(t *testing.T) {
 			if got := kept.(*statsPieces).body(v); !bytes.Equal(got, want) {
 				t.Fatalf("reader %d:\n got %s\nwant %s", reader.User.ID, got, want)
 			}
+			// The player's own page is joined once and shared while the positions stay; a moved
+			// position or a new count of players is joined afresh.
+			if v.WinProbability == nil {
+				p := kept.(*statsPieces)
+				if a, b := p.body(v), p.body(v); &a[0] != &b[0] {
+					t.Fatal("the unchanged own page was joined again")
+				}
+				for _, move := range []func(*service.TournamentPlace){
+					func(t *service.TournamentPlace) { t.Position++ }, func(t *service.TournamentPlace) { t.Players++ },
+				} {
+					moved := v
+					moved.Tournaments = append([]service.TournamentPlace(nil), v.Tournaments...)
+					move(&moved.Tournaments[len(moved.Tournaments)-1])
+					want, _ := encodeJSON(viewPlayerStats(moved))
+					if got := p.body(moved); !bytes.Equal(got, want) {
+						t.Fatalf("moved position:\n got %s\nwant %s", got, want)
+					}
+				}
+			}
 			rows, body, err := svc.PlayerHistoryKept(ctx, reader, me.User.ID, service.HistoryInput{Limit: 21},
 				func(rows []store.HistoryRow) (any, error) { return encodeJSON(viewHistoryPage(rows, 20).Body) })
 			if err != nil || body == nil || len(rows) != 21 {

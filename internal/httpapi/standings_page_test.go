@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http/httptest"
+	"strconv"
 	"testing"
 
 	"github.com/tennisladder/ladder/internal/config"
@@ -39,6 +40,10 @@ func checkStandingsPages(t *testing.T, db *store.DB, s *Server) {
 			s.ServeHTTP(w, httptest.NewRequest("GET", fmt.Sprintf("/api/tournaments/%d/standings%s", list[0].ID, query), nil))
 			if w.Code != 200 {
 				t.Fatalf("%s: status %d %s", query, w.Code, w.Body)
+			}
+			// An encoded answer says its length: net/http would send it chunked in several writes.
+			if n := w.Header().Get("Content-Length"); n != strconv.Itoa(w.Body.Len()) {
+				t.Fatalf("%s: Content-Length %q for %d bytes", query, n, w.Body.Len())
 			}
 			var p page
 			if err := json.Unmarshal(w.Body.Bytes(), &p); err != nil {

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"testing"
 
+	"github.com/tennisladder/ladder/internal/rating"
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
@@ -40,8 +41,14 @@ func TestPageStampReadWithTheSession(t *testing.T) {
 				t.Fatal(err)
 			}
 			st, hs, err := db.SessionStampWith(ctx, hash, *w.now, store.StampHint{PagePlayer: id})
+			// A page's statement leaves the search's versions out, and says so.
+			plain.ListVersion, plain.ChallengeVersion, plain.NoSearch = 0, 0, true
 			if err != nil || !hs.PageFound || hs.Page != want || st != plain {
 				t.Fatalf("player %d: stamp %+v found %v (%v), want %+v; session %+v, want %+v", id, hs.Page, hs.PageFound, err, want, st, plain)
+			}
+			// The reader never played: a newcomer's rating, as RatingOf says.
+			if me, err := w.svc.RatingOf(ctx, st.UserID); err != nil || hs.Reader != me || me != rating.New() {
+				t.Fatalf("reader's rating %+v, want %+v (%v)", hs.Reader, me, err)
 			}
 		}
 		if _, hs, err := db.SessionStampWith(ctx, hash, *w.now, store.StampHint{PagePlayer: 1 << 40}); err != nil || hs.PageFound {
@@ -69,14 +76,35 @@ func TestPageStampReadWithTheSession(t *testing.T) {
 			v, _, err := w.svc.PlayerStatisticsKept(ctx, cur, id, render)
 			return v, err
 		}
-		if v, err := read(a.User.ID); err != nil || v.WinProbability == nil {
-			t.Fatalf("statistics: %v", err)
-		}
 		exec := func(q string, args ...any) {
 			t.Helper()
 			if _, err := db.W.ExecContext(ctx, db.W.Rebind(q), args...); err != nil {
 				t.Fatal(err)
 			}
+		}
+		stats, err := db.PlayerStatsOf(ctx, nil, a.User.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v, err := read(a.User.ID); err != nil || v.WinProbability == nil || *v.WinProbability != rating.WinProbability(rating.New(), stats.Glicko()) {
+			t.Fatalf("statistics: %v", err)
+		}
+		// The reader's own rating, read with the session's statement, is the one the chance uses.
+		reader, err := db.SessionStampByTokenHash(ctx, hash, *w.now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		exec(`INSERT INTO player_stats (user_id, rating, rd, sigma, updated_at) VALUES (?, ?, ?, ?, ?)`, reader.UserID, 1812.5, 61.0, 0.058, *w.now)
+		mine := rating.Rating{R: 1812.5, RD: 61, Sigma: 0.058}
+		if _, hs, err := db.SessionStampWith(ctx, hash, *w.now, store.StampHint{PagePlayer: a.User.ID}); err != nil || hs.Reader != mine {
+			t.Fatalf("rated reader: %+v (%v)", hs.Reader, err)
+		}
+		// Their own page shows no chance: the rating is not read.
+		if _, hs, err := db.SessionStampWith(ctx, hash, *w.now, store.StampHint{PagePlayer: reader.UserID}); err != nil || !hs.PageFound || hs.Reader != rating.New() {
+			t.Fatalf("reader's own page: %+v found %v (%v)", hs.Reader, hs.PageFound, err)
+		}
+		if v, err := read(a.User.ID); err != nil || v.WinProbability == nil || *v.WinProbability != rating.WinProbability(mine, stats.Glicko()) {
+			t.Fatalf("statistics for a rated reader: %v", err)
 		}
 		exec(`UPDATE tournaments SET name = ? WHERE id = ?`, "Escada Nova", w.id)
 		if v, err := read(a.User.ID); err != nil || v.Tournaments[0].Name != "Escada Nova" {

@@ -133,9 +133,13 @@ func (s *Service) forReader(ctx context.Context, cur Current, v PlayerStatsView)
 		}
 	}
 	if cur.Actor.SignedIn() && cur.User.ID != id {
-		me, err := s.RatingOf(ctx, cur.User.ID)
-		if err != nil {
-			return v, err
+		// The reader's rating came with the session's statement when it read this page's stamp.
+		me := cur.stamps.hinted.Reader
+		if cur.stamps.hinted.Read.PagePlayer != id {
+			var err error
+			if me, err = s.RatingOf(ctx, cur.User.ID); err != nil {
+				return v, err
+			}
 		}
 		p := rating.WinProbability(me, v.Stats.Glicko())
 		v.WinProbability = &p

@@ -134,7 +134,7 @@ func (s *Service) lookupSession(ctx context.Context, hash string, now time.Time,
 		return store.SessionWithUser{}, readStamps{}, err
 	}
 	rs := readStamps{hinted: hs}
-	rs.search = searchVersions{lists: st.ListVersion, challenges: st.ChallengeVersion, read: true}
+	rs.search = searchVersions{lists: st.ListVersion, challenges: st.ChallengeVersion, read: !st.NoSearch}
 	if e, ok := s.reads.sessions.Load(hash); ok {
 		e := e.(sessionEntry)
 		if e.sw.ID == st.ID && e.sw.UserID == st.UserID && e.userVersion == st.UserVersion {

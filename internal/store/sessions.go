@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/jmoiron/sqlx"
+
+	"github.com/tennisladder/ladder/internal/rating"
 )
 
 // Session is a signed-in browser. Only the SHA-256 of its token is stored, so a leaked
@@ -66,6 +68,9 @@ type SessionStamp struct {
 	// in the same statement: a signed-in search then costs no query of its own (issue 16).
 	ListVersion      int64 `db:"list_version"`
 	ChallengeVersion int64 `db:"challenge_version"`
+	// NoSearch: the statement left the search's versions out (a player page's, which never
+	// searches: two subqueries less); ListVersion and ChallengeVersion are then zero, not read.
+	NoSearch bool `db:"-"`
 }
 
 // SessionStampByTokenHash reads the stamp of the session with that token hash, still valid at
@@ -82,9 +87,12 @@ func (st *SessionStamp) fields() []any {
 	return []any{&st.ID, &st.UserID, &st.LastSeenAt, &st.ExpiresAt, &st.UserVersion, &st.ListVersion, &st.ChallengeVersion}
 }
 
-const sessionStampColumns = `s.id, s.user_id, s.last_seen_at, s.expires_at, u.version AS user_version,
+const sessionStampColumns = sessionColumns + `,
 	(SELECT version FROM list_versions WHERE name = 'lists') AS list_version,
 	(SELECT COALESCE(SUM(version), 0) FROM challenge_versions) AS challenge_version`
+
+// sessionColumns are sessionStampColumns without the search's versions (SessionStamp.NoSearch).
+const sessionColumns = `s.id, s.user_id, s.last_seen_at, s.expires_at, u.version AS user_version`
 
 const (
 	sessionStampFrom  = ` FROM sessions s JOIN users u ON u.id = s.user_id`
@@ -111,8 +119,13 @@ type HintedStamps struct {
 	Read      StampHint
 	Page      PlayerPageStamp
 	PageFound bool // false: no such player (or none was asked for)
-	Notes     NotificationStamp
-	Leaders   int64 // LeaderboardVersion
+	// Reader is the session user's own rating, read with a page stamp of another player: the
+	// statistics page shows the reader's chance against the player, and a statement of its own
+	// cost as much as the page's other work (issue 14). A newcomer's rating when they never
+	// played, or when the page is their own.
+	Reader  rating.Rating
+	Notes   NotificationStamp
+	Leaders int64 // LeaderboardVersion
 }
 
 // SessionStampWith is SessionStampByTokenHash that also reads, in the same statement, the
@@ -126,13 +139,22 @@ func (db *DB) SessionStampWith(ctx context.Context, hash string, now time.Time, 
 		var id, userVersion, playerVersion, tournaments sql.NullInt64
 		var hidden sql.NullBool
 		var status, timezone sql.NullString
-		err := db.scanOne(ctx, `SELECT `+sessionStampColumns+`, p.id, p.hidden, p.status, p.timezone, p.version, `+pageStampColumns+
-			sessionStampFrom+` LEFT JOIN users p ON p.id = ?`+sessionStampWhere, []any{hint.PagePlayer, hash, now},
-			append(st.fields(), &id, &hidden, &status, &timezone, &userVersion, &playerVersion, &tournaments)...)
+		var r, rd, sigma sql.NullFloat64
+		// The reader's rating only when they read another player's page (their chance against them).
+		err := db.scanOne(ctx, `SELECT `+sessionColumns+`, p.id, p.hidden, p.status, p.timezone, p.version, `+pageStampColumns+
+			`, rs.rating, rs.rd, rs.sigma`+sessionStampFrom+` LEFT JOIN users p ON p.id = ?`+
+			` LEFT JOIN player_stats rs ON rs.user_id = s.user_id AND s.user_id <> p.id`+sessionStampWhere, []any{hint.PagePlayer, hash, now},
+			&st.ID, &st.UserID, &st.LastSeenAt, &st.ExpiresAt, &st.UserVersion,
+			&id, &hidden, &status, &timezone, &userVersion, &playerVersion, &tournaments, &r, &rd, &sigma)
+		st.NoSearch = true
 		if err != nil {
 			return st, hs, notFound(err)
 		}
 		hs.Read = StampHint{PagePlayer: hint.PagePlayer}
+		hs.Reader = rating.New()
+		if r.Valid && rd.Valid && sigma.Valid {
+			hs.Reader = rating.Rating{R: r.Float64, RD: rd.Float64, Sigma: sigma.Float64}
+		}
 		if id.Valid {
 			hs.Page, hs.PageFound = PlayerPageStamp{ID: id.Int64, Hidden: hidden.Bool, Status: status.String,
 				Timezone: timezone.String, UserVersion: userVersion.Int64, PlayerVersion: playerVersion.Int64,
