@@ -133,14 +133,12 @@ func (s *Service) lookupSession(ctx context.Context, hash string, now time.Time,
 		}
 		return store.SessionWithUser{}, readStamps{}, err
 	}
-	rs := readStamps{hinted: hs}
+	rs := readStamps{hinted: hs, touchDue: st.TouchDue}
 	rs.search = searchVersions{lists: st.ListVersion, challenges: st.ChallengeVersion, read: !st.NoSearch}
 	if e, ok := s.reads.sessions.Load(hash); ok {
 		e := e.(sessionEntry)
 		if e.sw.ID == st.ID && e.sw.UserID == st.UserID && e.userVersion == st.UserVersion {
-			sw := e.sw
-			sw.LastSeenAt, sw.ExpiresAt = st.LastSeenAt, st.ExpiresAt
-			return sw, rs, nil
+			return e.sw, rs, nil
 		}
 	}
 	// Read after the stamp: a change in between leaves a newer account under the older version,
@@ -164,6 +162,8 @@ type readStamps struct {
 	search searchVersions
 	hint   store.StampHint    // what was asked for besides the search's versions
 	hinted store.HintedStamps // and what was read
+	// touchDue: the session's expiry slides with this request (store.SessionStamp.TouchDue).
+	touchDue bool
 }
 
 // ListReads reports how many club and tournament list pages were read from the database (the

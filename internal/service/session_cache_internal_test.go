@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
@@ -111,6 +112,51 @@ func TestOwnProfileIsFresh(t *testing.T) {
 					t.Fatalf("after the change: %q %q contact %v (self %v)", pv.User.FirstName, pv.User.Phone, pv.ContactVisible, pv.Self)
 				}
 			}
+		}
+	})
+}
+
+// A used session's expiry slides once SessionTouchEvery has passed since it was last seen, not
+// before, whatever stamps the request reads with the session's (the comparison is in each
+// statement), and the slide restarts the hour.
+func TestSessionExpirySlides(t *testing.T) {
+	storetest.ForEachDialect(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		now := time.Date(2026, 11, 18, 9, 0, 0, 0, time.UTC)
+		db.Now = func() time.Time { return now }
+		s := New(db, Options{})
+		u, token, err := s.SignIn(ctx, Identity{Issuer: "test", Subject: "eva", Email: "eva@example.pt", EmailVerified: true, Name: "Eva"}, "test", "127.0.0.1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := func() (last, expires time.Time) {
+			t.Helper()
+			var row struct {
+				Last    time.Time `db:"last_seen_at"`
+				Expires time.Time `db:"expires_at"`
+			}
+			if err := db.W.GetContext(ctx, &row, db.W.Rebind(`SELECT last_seen_at, expires_at FROM sessions WHERE user_id = ?`), u.ID); err != nil {
+				t.Fatal(err)
+			}
+			return row.Last.UTC(), row.Expires.UTC()
+		}
+		signedIn := now
+		for i, hint := range []store.StampHint{{}, {PagePlayer: u.ID}, {RecentNotifications: 20}, {Leaderboard: true}} {
+			now = now.Add(SessionTouchEvery - time.Minute) // not yet an hour since last seen
+			if cur, err := s.AuthenticateFor(ctx, token, hint); err != nil || !cur.Actor.SignedIn() {
+				t.Fatalf("hint %+v: not signed in (%v)", hint, err)
+			}
+			if last, _ := seen(); !last.Equal(signedIn) {
+				t.Fatalf("hint %+v: touched after %v: last seen %v", hint, now.Sub(signedIn), last)
+			}
+			now = now.Add(2 * time.Minute) // an hour and a minute
+			if cur, err := s.AuthenticateFor(ctx, token, hint); err != nil || !cur.Actor.SignedIn() {
+				t.Fatalf("hint %+v: not signed in (%v)", hint, err)
+			}
+			if last, expires := seen(); !last.Equal(now) || !expires.Equal(now.Add(SessionTTL)) {
+				t.Fatalf("hint %d: last seen %v, expires %v; want %v and %v", i, last, expires, now, now.Add(SessionTTL))
+			}
+			signedIn = now
 		}
 	})
 }

@@ -21,7 +21,7 @@ import (
 // SessionTouchEvery so that reads do not all become writes.
 const (
 	SessionTTL        = 30 * 24 * time.Hour
-	SessionTouchEvery = time.Hour
+	SessionTouchEvery = store.SessionTouchEvery
 )
 
 // newToken returns a random 256-bit token (for the cookie) and its hash (for the database).
@@ -74,7 +74,7 @@ func (s *Service) AuthenticateFor(ctx context.Context, token string, hint store.
 	if sw.User.Status == string(policy.Suspended) {
 		return Current{}, nil
 	}
-	if now.Sub(sw.LastSeenAt) >= SessionTouchEvery {
+	if rs.touchDue {
 		if err := s.db.TouchSession(ctx, sw.ID, now, now.Add(SessionTTL)); err != nil {
 			s.log.WarnContext(ctx, "session touch failed", "err", err)
 		}

@@ -59,11 +59,13 @@ func (db *DB) SessionByTokenHash(ctx context.Context, hash string, now time.Time
 // session's row (gone when signed out or revoked) and its account's version (bumped by every
 // change to the account, a suspension or role change included; migration 00013).
 type SessionStamp struct {
-	ID          int64     `db:"id"`
-	UserID      int64     `db:"user_id"`
-	LastSeenAt  time.Time `db:"last_seen_at"`
-	ExpiresAt   time.Time `db:"expires_at"`
-	UserVersion int64     `db:"user_version"`
+	ID     int64 `db:"id"`
+	UserID int64 `db:"user_id"`
+	// TouchDue: the session was last seen SessionTouchEvery or more before now, so its expiry
+	// slides. Compared in the statement: two times parsed by the driver per request cost more
+	// than the whole comparison (issue 14).
+	TouchDue    bool  `db:"touch_due"`
+	UserVersion int64 `db:"user_version"`
 	// The versions the global search's kept answers are checked against (SearchVersions), read
 	// in the same statement: a signed-in search then costs no query of its own (issue 16).
 	ListVersion      int64 `db:"list_version"`
@@ -78,21 +80,29 @@ type SessionStamp struct {
 // SessionByTokenHash reads the whole account.
 func (db *DB) SessionStampByTokenHash(ctx context.Context, hash string, now time.Time) (SessionStamp, error) {
 	var st SessionStamp
-	err := db.scanOne(ctx, `SELECT `+sessionStampColumns+sessionStampFrom+sessionStampWhere, []any{hash, now}, st.fields()...)
+	err := db.scanOne(ctx, `SELECT `+sessionStampColumns+sessionStampFrom+sessionStampWhere, []any{touchBefore(now), hash, now}, st.fields()...)
 	return st, notFound(err)
 }
 
 // fields are the destinations of sessionStampColumns, in order.
 func (st *SessionStamp) fields() []any {
-	return []any{&st.ID, &st.UserID, &st.LastSeenAt, &st.ExpiresAt, &st.UserVersion, &st.ListVersion, &st.ChallengeVersion}
+	return []any{&st.ID, &st.UserID, &st.TouchDue, &st.UserVersion, &st.ListVersion, &st.ChallengeVersion}
 }
+
+// SessionTouchEvery is how often a used session's expiry slides (one write an hour, not one a
+// request).
+const SessionTouchEvery = time.Hour
+
+// touchBefore is the last-seen time at or before which a session's expiry slides at now (the
+// first argument of every session stamp statement: sessionColumns' placeholder).
+func touchBefore(now time.Time) time.Time { return now.Add(-SessionTouchEvery) }
 
 const sessionStampColumns = sessionColumns + `,
 	(SELECT version FROM list_versions WHERE name = 'lists') AS list_version,
 	(SELECT COALESCE(SUM(version), 0) FROM challenge_versions) AS challenge_version`
 
 // sessionColumns are sessionStampColumns without the search's versions (SessionStamp.NoSearch).
-const sessionColumns = `s.id, s.user_id, s.last_seen_at, s.expires_at, u.version AS user_version`
+const sessionColumns = `s.id, s.user_id, s.last_seen_at <= ? AS touch_due, u.version AS user_version`
 
 const (
 	sessionStampFrom  = ` FROM sessions s JOIN users u ON u.id = s.user_id`
@@ -143,8 +153,8 @@ func (db *DB) SessionStampWith(ctx context.Context, hash string, now time.Time, 
 		// The reader's rating only when they read another player's page (their chance against them).
 		err := db.scanOne(ctx, `SELECT `+sessionColumns+`, p.id, p.hidden, p.status, p.timezone, p.version, `+pageStampColumns+
 			`, rs.rating, rs.rd, rs.sigma`+sessionStampFrom+` LEFT JOIN users p ON p.id = ?`+
-			` LEFT JOIN player_stats rs ON rs.user_id = s.user_id AND s.user_id <> p.id`+sessionStampWhere, []any{hint.PagePlayer, hash, now},
-			&st.ID, &st.UserID, &st.LastSeenAt, &st.ExpiresAt, &st.UserVersion,
+			` LEFT JOIN player_stats rs ON rs.user_id = s.user_id AND s.user_id <> p.id`+sessionStampWhere, []any{touchBefore(now), hint.PagePlayer, hash, now},
+			&st.ID, &st.UserID, &st.TouchDue, &st.UserVersion,
 			&id, &hidden, &status, &timezone, &userVersion, &playerVersion, &tournaments, &r, &rd, &sigma)
 		st.NoSearch = true
 		if err != nil {
@@ -163,12 +173,12 @@ func (db *DB) SessionStampWith(ctx context.Context, hash string, now time.Time, 
 		return st, hs, nil
 	case hint.RecentNotifications > 0:
 		err := db.scanOne(ctx, `SELECT `+sessionStampColumns+`, `+notificationStampOf("s.user_id")+sessionStampFrom+sessionStampWhere,
-			[]any{hint.RecentNotifications, hash, now}, append(st.fields(), &hs.Notes)...)
+			[]any{touchBefore(now), hint.RecentNotifications, hash, now}, append(st.fields(), &hs.Notes)...)
 		hs.Read = StampHint{RecentNotifications: hint.RecentNotifications}
 		return st, hs, notFound(err)
 	case hint.Leaderboard:
 		err := db.scanOne(ctx, `SELECT `+sessionStampColumns+`, (`+leaderboardVersionQuery+`)`+sessionStampFrom+sessionStampWhere,
-			[]any{hash, now}, append(st.fields(), &hs.Leaders)...)
+			[]any{touchBefore(now), hash, now}, append(st.fields(), &hs.Leaders)...)
 		hs.Read = StampHint{Leaderboard: true}
 		return st, hs, notFound(err)
 	}
