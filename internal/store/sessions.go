@@ -146,16 +146,21 @@ func (db *DB) SessionStampWith(ctx context.Context, hash string, now time.Time, 
 	switch {
 	case hint.PagePlayer > 0:
 		// The page's columns are NULL when there is no such player (the LEFT JOIN finds none).
-		var id, userVersion, playerVersion, tournaments sql.NullInt64
-		var hidden sql.NullBool
-		var status, timezone sql.NullString
-		var r, rd, sigma sql.NullFloat64
+		// One allocation for every destination (each alone escaped to the heap: issue 14).
+		var c struct {
+			id, userVersion, playerVersion, tournaments sql.NullInt64
+			hidden                                      sql.NullBool
+			status, timezone                            sql.NullString
+			r, rd, sigma                                sql.NullFloat64
+		}
 		// The reader's rating only when they read another player's page (their chance against them).
 		err := db.scanOne(ctx, `SELECT `+sessionColumns+`, p.id, p.hidden, p.status, p.timezone, p.version, `+pageStampColumns+
 			`, rs.rating, rs.rd, rs.sigma`+sessionStampFrom+` LEFT JOIN users p ON p.id = ?`+
 			` LEFT JOIN player_stats rs ON rs.user_id = s.user_id AND s.user_id <> p.id`+sessionStampWhere, []any{touchBefore(now), hint.PagePlayer, hash, now},
 			&st.ID, &st.UserID, &st.TouchDue, &st.UserVersion,
-			&id, &hidden, &status, &timezone, &userVersion, &playerVersion, &tournaments, &r, &rd, &sigma)
+			&c.id, &c.hidden, &c.status, &c.timezone, &c.userVersion, &c.playerVersion, &c.tournaments, &c.r, &c.rd, &c.sigma)
+		id, hidden, status, timezone, userVersion, playerVersion, tournaments := c.id, c.hidden, c.status, c.timezone, c.userVersion, c.playerVersion, c.tournaments
+		r, rd, sigma := c.r, c.rd, c.sigma
 		st.NoSearch = true
 		if err != nil {
 			return st, hs, notFound(err)

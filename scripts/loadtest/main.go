@@ -47,7 +47,6 @@ type endpoint struct {
 	signedIn   bool
 	budget     float64 // minimum ratio to hello
 	encoding   string  // Accept-Encoding sent (assets)
-	unchecked  bool    // reported beside its budget but not judged by -check yet (docs/PERFORMANCE.md says why)
 }
 
 func main() {
@@ -171,8 +170,6 @@ func main() {
 			}
 			verdict := "ok"
 			switch {
-			case ratio < ep.budget && ep.unchecked:
-				verdict = "under, unchecked"
 			case ratio < ep.budget**margin:
 				verdict, fail = "FAIL", true
 			case ratio < ep.budget:

@@ -127,10 +127,10 @@ func endpoints(t, p int64, asset, enc string) []endpoint {
 		{name: "GET /api/users/me (signed in)", path: "/api/users/me", signedIn: true, budget: 0.35},
 		{name: "GET /api/notifications/recent (signed in)", path: "/api/notifications/recent", signedIn: true, budget: 0.35},
 		{name: "GET /api/leaderboards (all time)", path: "/api/leaderboards?period=all", budget: 0.35},
-		{name: "GET /api/leaderboards (all time, signed in: me row)", path: "/api/leaderboards?period=all", signedIn: true, budget: 0.35, unchecked: true},
+		{name: "GET /api/leaderboards (all time, signed in: me row)", path: "/api/leaderboards?period=all", signedIn: true, budget: 0.35},
 		{name: "GET /api/leaderboards?period=week", path: "/api/leaderboards?period=week", budget: 0.35},
 		{name: "GET /api/leaderboards?period=month", path: "/api/leaderboards?period=month", budget: 0.35},
-		{name: "GET /api/players/{id}/stats (signed in)", path: fmt.Sprintf("/api/players/%d/stats", p), signedIn: true, budget: 0.35, unchecked: true},
-		{name: "GET /api/players/{id}/history (signed in)", path: fmt.Sprintf("/api/players/%d/history?limit=20", p), signedIn: true, budget: 0.35, unchecked: true},
+		{name: "GET /api/players/{id}/stats (signed in)", path: fmt.Sprintf("/api/players/%d/stats", p), signedIn: true, budget: 0.35},
+		{name: "GET /api/players/{id}/history (signed in)", path: fmt.Sprintf("/api/players/%d/history?limit=20", p), signedIn: true, budget: 0.35},
 	}
 }
