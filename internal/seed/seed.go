@@ -129,8 +129,9 @@ func Demo(ctx context.Context, db *store.DB) (Result, error) {
 	if err != nil {
 		return res, err
 	}
-	// A bulk load: PostgreSQL's planner gets statistics of the new rows (issue 16).
-	return res, db.Analyze(ctx)
+	// A bulk load: PostgreSQL's planner gets statistics of the new rows, and the rows the load
+	// replaced are cleared (issue 16).
+	return res, db.VacuumAnalyze(ctx)
 }
 
 // isEmpty reports whether no table of user data has rows yet.

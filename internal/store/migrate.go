@@ -70,7 +70,17 @@ func (db *DB) Migrate(ctx context.Context, log *slog.Logger) (int64, error) {
 // seed): without statistics the standings query took 66 ms, with them 4.8 ms (issue 16). Only
 // the current schema's tables are named, so a database shared by several schemas (tests) is
 // not analysed whole. SQLite plans well without statistics here; nothing is done there.
-func (db *DB) Analyze(ctx context.Context) error {
+func (db *DB) Analyze(ctx context.Context) error { return db.maintain(ctx, "ANALYZE ") }
+
+// VacuumAnalyze is Analyze after a bulk load into a new database (the demo seed): it also
+// clears the dead row versions the load's updates left (counters such as player_versions are
+// bumped once per validated match), which every read scanned until autovacuum came: a player
+// page's stamp read 55 versions of one row and took ten times as long (issue 16, PostgreSQL mode).
+// Not after migrations: on a large database that would hold up the start.
+func (db *DB) VacuumAnalyze(ctx context.Context) error { return db.maintain(ctx, "VACUUM (ANALYZE) ") }
+
+// maintain runs command (ANALYZE or VACUUM) on the current schema's tables, on PostgreSQL.
+func (db *DB) maintain(ctx context.Context, command string) error {
 	if db.Dialect != Postgres {
 		return nil
 	}
@@ -82,7 +92,7 @@ func (db *DB) Analyze(ctx context.Context) error {
 	if len(tables) == 0 {
 		return nil
 	}
-	_, err := db.W.ExecContext(ctx, "ANALYZE "+strings.Join(tables, ", "))
+	_, err := db.W.ExecContext(ctx, command+strings.Join(tables, ", "))
 	return err
 }
 
