@@ -86,7 +86,12 @@ func (db *DB) SessionStampByTokenHash(ctx context.Context, hash string, now time
 
 // fields are the destinations of sessionStampColumns, in order.
 func (st *SessionStamp) fields() []any {
-	return []any{&st.ID, &st.UserID, &st.TouchDue, &st.UserVersion, &st.ListVersion, &st.ChallengeVersion}
+	return append(st.sessionFields(), &st.ListVersion, &st.ChallengeVersion)
+}
+
+// sessionFields are the destinations of sessionColumns, in order.
+func (st *SessionStamp) sessionFields() []any {
+	return []any{&st.ID, &st.UserID, &st.TouchDue, &st.UserVersion}
 }
 
 // SessionTouchEvery is how often a used session's expiry slides (one write an hour, not one a
@@ -157,23 +162,20 @@ func (db *DB) SessionStampWith(ctx context.Context, hash string, now time.Time, 
 		err := db.scanOne(ctx, `SELECT `+sessionColumns+`, p.id, p.hidden, p.status, p.timezone, p.version, `+pageStampColumns+
 			`, rs.rating, rs.rd, rs.sigma`+sessionStampFrom+` LEFT JOIN users p ON p.id = ?`+
 			` LEFT JOIN player_stats rs ON rs.user_id = s.user_id AND s.user_id <> p.id`+sessionStampWhere, []any{touchBefore(now), hint.PagePlayer, hash, now},
-			&st.ID, &st.UserID, &st.TouchDue, &st.UserVersion,
-			&c.id, &c.hidden, &c.status, &c.timezone, &c.userVersion, &c.playerVersion, &c.tournaments, &c.r, &c.rd, &c.sigma)
-		id, hidden, status, timezone, userVersion, playerVersion, tournaments := c.id, c.hidden, c.status, c.timezone, c.userVersion, c.playerVersion, c.tournaments
-		r, rd, sigma := c.r, c.rd, c.sigma
+			append(st.sessionFields(), &c.id, &c.hidden, &c.status, &c.timezone, &c.userVersion, &c.playerVersion, &c.tournaments, &c.r, &c.rd, &c.sigma)...)
 		st.NoSearch = true
 		if err != nil {
 			return st, hs, notFound(err)
 		}
 		hs.Read = StampHint{PagePlayer: hint.PagePlayer}
 		hs.Reader = rating.New()
-		if r.Valid && rd.Valid && sigma.Valid {
-			hs.Reader = rating.Rating{R: r.Float64, RD: rd.Float64, Sigma: sigma.Float64}
+		if c.r.Valid && c.rd.Valid && c.sigma.Valid {
+			hs.Reader = rating.Rating{R: c.r.Float64, RD: c.rd.Float64, Sigma: c.sigma.Float64}
 		}
-		if id.Valid {
-			hs.Page, hs.PageFound = PlayerPageStamp{ID: id.Int64, Hidden: hidden.Bool, Status: status.String,
-				Timezone: timezone.String, UserVersion: userVersion.Int64, PlayerVersion: playerVersion.Int64,
-				Tournaments: tournaments.Int64}, true
+		if c.id.Valid {
+			hs.Page, hs.PageFound = PlayerPageStamp{ID: c.id.Int64, Hidden: c.hidden.Bool, Status: c.status.String,
+				Timezone: c.timezone.String, UserVersion: c.userVersion.Int64, PlayerVersion: c.playerVersion.Int64,
+				Tournaments: c.tournaments.Int64}, true
 		}
 		return st, hs, nil
 	case hint.RecentNotifications > 0:
