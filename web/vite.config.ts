@@ -2,13 +2,16 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { iconChunking } from './chunking';
 
 // The Go server (`ladder serve`, default :8080) owns /api, /locales and the health checks;
 // in development Vite serves the app and forwards those to it.
 const backend = process.env.LADDER_DEV_BACKEND ?? 'http://127.0.0.1:8080';
 
+const icons = iconChunking('/src/features/home/pages/HomePage.tsx');
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), icons.plugin],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -38,8 +41,14 @@ export default defineConfig({
             // share icons with the home page.
             {
               name: 'react',
-              test: /node_modules[\\/]((react|react-dom|scheduler|react-router)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/]))/,
+              test: (id: string) =>
+                /node_modules[\\/]((react|react-dom|scheduler|react-router)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/]))/.test(id) ||
+                icons.isLandingIcon(id),
             },
+            // Every icon outside the landing page in one chunk (chunking.ts says why).
+            { name: 'icons', test: icons.isSharedIcon },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]build[\\/]modern[\\/](queryOptions|infiniteQueryOptions|queryObserver|IsRestoringProvider|QueryErrorResetBoundary|errorBoundaryUtils|suspense|useBaseQuery|infiniteQueryObserver|useInfiniteQuery|mutationObserver|useMutation|useQuery)\.js$/, includeDependenciesRecursively: false },
+            { name: 'common', test: icons.isLazyShared, minShareCount: 2, includeDependenciesRecursively: false },
             { name: 'i18n', test: /node_modules[\\/](i18next[^\\/]*|react-i18next)[\\/]/ },
           ],
         },

@@ -1,10 +1,17 @@
 package geo
 
 import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"io/fs"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/tennisladder/ladder/web"
 )
 
 var wantCounts = map[string]int{
@@ -154,6 +161,44 @@ func TestValidPair(t *testing.T) {
 	} {
 		if got := ValidPair(c.district, c.municipality); got != c.want {
 			t.Errorf("ValidPair(%q, %q) = %v, want %v", c.district, c.municipality, got, c.want)
+		}
+	}
+}
+
+// The web shows a district's name from its common texts, without asking the API (issue 16: the
+// tournament pages' first render); those names must be the ones this package gives, in its order.
+func TestWebCommonTextsNameEveryDistrict(t *testing.T) {
+	for _, lang := range []string{"pt", "en"} {
+		raw, err := fs.ReadFile(web.Locales(), lang+"/common.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var texts struct {
+			Districts json.RawMessage `json:"districts"`
+		}
+		if err := json.Unmarshal(raw, &texts); err != nil {
+			t.Fatal(err)
+		}
+		dec := json.NewDecoder(bytes.NewReader(texts.Districts))
+		var got []string
+		for {
+			tok, err := dec.Token()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s, ok := tok.(string); ok {
+				got = append(got, s)
+			}
+		}
+		var want []string
+		for _, d := range Districts() {
+			want = append(want, d.Code, d.Name[lang])
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s/common.json districts (code, name, …) = %q, want %q", lang, got, want)
 		}
 	}
 }

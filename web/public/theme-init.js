@@ -80,4 +80,16 @@
     // An unused or failed read must not surface as an unhandled rejection; the app asks again.
     window.__ladderEarlyRead.response.catch(function () {});
   }
+
+  // Who is reading: every page asks once the app has started (src/lib/session.ts), a request after
+  // the first render that the page's later renders wait for. Asked here it runs alongside the
+  // scripts; the session store takes this response for its first user fetch (same headers).
+  if (window.fetch) {
+    window.__ladderEarlyMe = {
+      at: Date.now(),
+      lang: lng,
+      response: fetch('/api/users/me', { credentials: 'same-origin', headers: { Accept: 'application/json', 'Accept-Language': lng } }),
+    };
+    window.__ladderEarlyMe.response.catch(function () {});
+  }
 })();

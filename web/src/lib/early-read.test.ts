@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { firstLoadAt, requestedUrls, resetFirstLoad } from '@/test/early-read';
-import { EARLY_READ_MAX_AGE_MS, takeEarlyRead } from './early-read';
+import { EARLY_READ_MAX_AGE_MS, takeEarlyMe, takeEarlyRead } from './early-read';
 
 afterEach(resetFirstLoad);
 
@@ -16,9 +16,9 @@ describe('the first page read started from <head>', () => {
     ['/tournaments/7/x', []],
     ['/tournaments/0', []],
     ['/tournaments/abc', []],
-  ])('%s reads %j', (path, urls) => {
+  ])('%s reads %j, and every page the signed-in user', (path, urls) => {
     const fetchStub = firstLoadAt(path, {});
-    expect(requestedUrls(fetchStub)).toEqual(urls);
+    expect(requestedUrls(fetchStub)).toEqual([...urls, '/api/users/me']);
   });
 
   it('sends the reader language and the cookies, as the app does', () => {
@@ -63,5 +63,38 @@ describe('the first page read started from <head>', () => {
     const request = get('/api/tournaments/7');
     request.headers.set('Accept-Language', 'pt');
     expect(takeEarlyRead(request)).toBeUndefined();
+  });
+});
+
+describe('the signed-in user read started from <head>', () => {
+  const never = () => Promise.reject(new Error('the network was asked'));
+
+  it('asks with the reader language, the cookies and the app’s Accept', () => {
+    localStorage.setItem('i18nextLng', 'en');
+    const fetchStub = firstLoadAt('/', {});
+    expect(fetchStub).toHaveBeenCalledWith('/api/users/me', {
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', 'Accept-Language': 'en' },
+    });
+  });
+
+  it('is handed out once, in the language it was asked in', async () => {
+    localStorage.setItem('i18nextLng', 'en');
+    firstLoadAt('/', { id: 4 });
+    expect(takeEarlyMe('pt', never)).toBeUndefined();
+    firstLoadAt('/', { id: 4 });
+    const response = await takeEarlyMe('en', never);
+    expect(await response?.json()).toEqual({ id: 4 });
+    expect(takeEarlyMe('en', never)).toBeUndefined();
+  });
+
+  it('is not handed out once it is old, and falls back to the network when it failed', async () => {
+    firstLoadAt('/', {});
+    const lang = document.documentElement.lang;
+    expect(takeEarlyMe(lang, never, window.__ladderEarlyMe!.at + EARLY_READ_MAX_AGE_MS + 1)).toBeUndefined();
+    firstLoadAt('/', {});
+    window.__ladderEarlyMe!.response = Promise.reject(new TypeError('Failed to fetch'));
+    const response = await takeEarlyMe(lang, async () => new Response('{"id":5}'));
+    expect(await response?.json()).toEqual({ id: 5 });
   });
 });

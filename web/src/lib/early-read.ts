@@ -15,9 +15,13 @@ export interface EarlyRead {
   response: Promise<Response>;
 }
 
+/** The signed-in user's read (GET /api/users/me), started by public/theme-init.js on every page. */
+export type EarlyMe = Omit<EarlyRead, 'url'>;
+
 declare global {
   interface Window {
     __ladderEarlyRead?: EarlyRead;
+    __ladderEarlyMe?: EarlyMe;
   }
 }
 
@@ -48,4 +52,16 @@ export function takeEarlyRead(request: Request, now = Date.now()): Promise<Respo
   const lang = request.headers.get('Accept-Language');
   if (early.lang && lang && lang !== early.lang) return undefined;
   return early.response.catch(() => globalThis.fetch(request));
+}
+
+/**
+ * The head's GET /api/users/me for the session's first user fetch, once (then forgotten), when it
+ * is recent and was asked in `lang`; else undefined. A failed early read runs `fallback` instead.
+ */
+export function takeEarlyMe(lang: string, fallback: () => Promise<Response>, now = Date.now()): Promise<Response> | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const early = window.__ladderEarlyMe;
+  window.__ladderEarlyMe = undefined;
+  if (!early || now - early.at > EARLY_READ_MAX_AGE_MS || (early.lang && early.lang !== lang)) return undefined;
+  return early.response.catch(fallback);
 }

@@ -21,6 +21,22 @@ export function useDistricts() {
   return useQuery({ queryKey: ['geo', 'districts', language], queryFn: getDistricts, staleTime: Infinity, gcTime: Infinity });
 }
 
+/**
+ * The districts' names in the UI language without a request (issue 16: the tournament pages showed
+ * a district only after downloading all 308 municipalities, a request after the first render): the
+ * common texts carry them, in the API's order (a Go test keeps them equal to internal/geo). `name`
+ * gives '' for an unknown or empty code.
+ */
+export function useDistrictNames() {
+  const { t } = useTranslation('common');
+  const names = t('districts', { returnObjects: true }) as Record<string, string> | string;
+  const table = typeof names === 'object' && names ? names : {};
+  return {
+    list: Object.entries(table).map(([code, name]) => ({ code, name })),
+    name: (code: string) => (code && Object.hasOwn(table, code) ? table[code]! : ''),
+  };
+}
+
 /** The names of a district and municipality code pair ('' for unknown or unset codes). */
 export function placeNames(districts: readonly District[] | undefined, district: string, municipality: string) {
   const d = districts?.find((x) => x.code === district);

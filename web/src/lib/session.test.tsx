@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { deferred, jsonResponse, makeUser } from '@/test/session';
 import { ApiError } from './api';
+import { currentLanguage } from './i18n';
 import { createSessionStore, NO_CODE_MESSAGE, SessionError } from './session';
 import { SessionProvider, useSession } from './SessionProvider';
 
@@ -46,6 +47,17 @@ describe('session store (spec §4)', () => {
     fetchMock.mockResolvedValue(jsonResponse(200, pedro));
     await store.refresh();
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('takes the user read that <head> started for its first fetch only (issue 16)', async () => {
+    window.__ladderEarlyMe = { at: Date.now(), lang: currentLanguage(), response: Promise.resolve(jsonResponse(200, pedro)) };
+    const store = createSessionStore({ log: quietLog() });
+    await expect(store.refresh()).resolves.toEqual(pedro);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(window.__ladderEarlyMe).toBeUndefined();
+    fetchMock.mockResolvedValue(jsonResponse(401, { code: 'auth.required' }));
+    await expect(store.refresh()).resolves.toBeNull();
+    expect(calls('GET', '/api/users/me')).toHaveLength(1);
   });
 
   it('clears initialLoading when the first fetch fails; the user stays empty; the failure is logged with its status', async () => {

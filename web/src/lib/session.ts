@@ -1,3 +1,4 @@
+import { takeEarlyMe } from './early-read';
 import { currentLanguage } from './i18n';
 import type { SessionUser } from './user';
 import { rememberReturnPath } from './returnPath';
@@ -84,6 +85,7 @@ export function createSessionStore({
   let fetchInFlight: { epoch: number; promise: Promise<SessionUser | null> } | null = null;
   let exchangeInFlight: Promise<SessionUser | null> | null = null;
   let loginInFlight: Promise<void> | null = null;
+  let fetchedOnce = false;
 
   function set(patch: Partial<SessionState>) {
     const next = { ...state, ...patch };
@@ -92,16 +94,20 @@ export function createSessionStore({
     for (const listener of listeners) listener();
   }
 
-  async function fetchMe(): Promise<SessionUser> {
+  /** first: the store's first fetch, which takes public/theme-init.js's read when there is one. */
+  async function fetchMe(first: boolean): Promise<SessionUser> {
     let response: Response;
     let user: SessionUser;
     try {
-      response = await globalThis.fetch(
-        new Request(new URL('/api/users/me', window.location.origin), {
-          credentials: 'same-origin',
-          headers: { Accept: 'application/json', 'Accept-Language': currentLanguage() },
-        }),
-      );
+      const lang = currentLanguage();
+      const ask = () =>
+        globalThis.fetch(
+          new Request(new URL('/api/users/me', window.location.origin), {
+            credentials: 'same-origin',
+            headers: { Accept: 'application/json', 'Accept-Language': lang },
+          }),
+        );
+      response = await ((first ? takeEarlyMe(lang, ask) : undefined) ?? ask());
       if (!response.ok) {
         // Read the small error body to its end (ignored): an unread body leaves the request open
         // in the browser's eyes, so a tool waiting for a quiet network (Lighthouse) waits for it
@@ -120,8 +126,10 @@ export function createSessionStore({
   function refresh(): Promise<SessionUser | null> {
     if (fetchInFlight && fetchInFlight.epoch === epoch) return fetchInFlight.promise;
     const mine = epoch;
+    const first = !fetchedOnce;
+    fetchedOnce = true;
     set({ fetching: true });
-    const promise: Promise<SessionUser | null> = fetchMe().then(
+    const promise: Promise<SessionUser | null> = fetchMe(first).then(
       (user) => {
         if (mine === epoch) set({ user });
         return state.user;

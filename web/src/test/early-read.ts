@@ -27,6 +27,7 @@ export function requestedUrls(fetchStub: ReturnType<typeof vi.fn>): string[] {
 /** Forgets the first load's read and the stub (afterEach). */
 export function resetFirstLoad() {
   window.__ladderEarlyRead = undefined;
+  window.__ladderEarlyMe = undefined;
   vi.unstubAllGlobals();
   document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove());
   window.history.replaceState(null, '', '/');

@@ -12,5 +12,6 @@ it('the first tournament request of /tournaments/7 is the one started from <head
   localStorage.setItem('i18nextLng', currentLanguage());
   const fetchStub = firstLoadAt('/tournaments/7', { id: 7 });
   expect(await getTournament(7)).toEqual({ id: 7 });
-  expect(requestedUrls(fetchStub)).toEqual(['/api/tournaments/7']);
+  // The other request is the signed-in user's, also from <head>.
+  expect(requestedUrls(fetchStub)).toEqual(['/api/tournaments/7', '/api/users/me']);
 });

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '@/components/ui/PageTitle';
-import { placeNames, useDistricts } from '@/lib/geo';
+import { useDistrictNames } from '@/lib/geo';
 import type { TournamentDetail } from '../api/get-tournament';
 import { PrivacyBadge, TournamentStatusBadge } from './TournamentBadges';
 import { TournamentImage } from './TournamentImage';
@@ -19,10 +19,9 @@ function Fact({ icon: Icon, children }: { icon: typeof Users; children: ReactNod
   );
 }
 
-/** A district's name in the UI language ('' while the list loads, or when unset). */
+/** A district's name in the UI language ('' when unset or unknown). */
 export function usePlace(district: string) {
-  const districts = useDistricts();
-  return placeNames(districts.data, district, '').district;
+  return useDistrictNames().name(district);
 }
 
 /** Picture, name, status and privacy, club, district and players; `actions` go on the right. */

@@ -13,5 +13,6 @@ it('the first list request of /tournaments is the one started from <head>', asyn
   const fetchStub = firstLoadAt('/tournaments', { items: [], next_cursor: '' });
   const page = await listTournaments(ANY_TOURNAMENT);
   expect(page).toEqual({ items: [], next_cursor: '' });
-  expect(requestedUrls(fetchStub)).toEqual(['/api/tournaments?limit=24']);
+  // The other request is the signed-in user's, also from <head>.
+  expect(requestedUrls(fetchStub)).toEqual(['/api/tournaments?limit=24', '/api/users/me']);
 });

@@ -2,7 +2,6 @@ import { Building2, MapPin, Trophy, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
-import type { District } from '@/lib/geo';
 import type { Tournament } from '../api/list-tournaments';
 import { TournamentImage } from './TournamentImage';
 import { PrivacyBadge, TournamentStatusBadge } from './TournamentStatusBadge';
@@ -24,11 +23,10 @@ export function usePlayersLabel() {
 }
 
 /** A tournament in the list: picture, name, club, district, privacy, ranking, players, status. */
-export function TournamentCard({ tournament: tr, districts, view }: { tournament: Tournament; districts?: District[]; view: 'grid' | 'list' }) {
+export function TournamentCard({ tournament: tr, district, view }: { tournament: Tournament; district: string; view: 'grid' | 'list' }) {
   const { t } = useTranslation('tournaments');
   const ranking = useRankingLabel();
   const players = usePlayersLabel();
-  const district = districts?.find((d) => d.code === tr.district)?.name ?? '';
   const where = [tr.location, district].filter(Boolean).join(' · ');
   const row = 'flex items-center gap-1.5 text-sm text-muted';
   return (

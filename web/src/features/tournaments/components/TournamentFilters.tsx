@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/Button';
 import { SelectField, TextField } from '@/components/ui/Field';
 import { clubNameQuery, homeClubsQuery } from '@/features/clubs/api/home-clubs';
 import { cn } from '@/lib/cn';
-import { useDistricts } from '@/lib/geo';
+import { useDistrictNames } from '@/lib/geo';
+import { useAfterFirstPaint } from '@/lib/useAfterFirstPaint';
 import type { TournamentFilters as Filters, TournamentStatusFilter } from '../api/list-tournaments';
 
 export type View = 'grid' | 'list';
@@ -28,8 +29,9 @@ interface Props {
 /** The filter bar of /tournaments: search, club, district, privacy, ranking type, status, view. */
 export function TournamentFilters({ search, onSearch, filters, onFilters, signedIn, view, onView }: Props) {
   const { t } = useTranslation('tournaments');
-  const districts = useDistricts();
-  const clubs = useQuery(homeClubsQuery());
+  const districts = useDistrictNames();
+  // The club list (up to 100) is for the select only: it loads once the page has painted.
+  const clubs = useQuery({ ...homeClubsQuery(), enabled: useAfterFirstPaint() });
   const statuses: readonly TournamentStatusFilter[] = signedIn ? MEMBER_STATUSES : VISITOR_STATUSES;
   // On a phone the five selects fold away behind a button, so the list starts on the first screen.
   const [open, setOpen] = useState(false);
@@ -74,9 +76,9 @@ export function TournamentFilters({ search, onSearch, filters, onFilters, signed
             </option>
           ))}
         </SelectField>
-        <SelectField label={t('filters.district')} value={filters.district} disabled={districts.isPending} onChange={(e) => onFilters({ district: e.target.value })}>
+        <SelectField label={t('filters.district')} value={filters.district} onChange={(e) => onFilters({ district: e.target.value })}>
           <option value="">{t('filters.allDistricts')}</option>
-          {(districts.data ?? []).map((d) => (
+          {districts.list.map((d) => (
             <option key={d.code} value={d.code}>
               {d.name}
             </option>

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { PageTitle } from '@/components/ui/PageTitle';
 import { PageSpinner, Spinner } from '@/components/ui/Spinner';
-import { useDistricts } from '@/lib/geo';
+import { useDistrictNames } from '@/lib/geo';
 import { useSession } from '@/lib/SessionProvider';
 import { useDebounced } from '@/lib/useDebounced';
 import { ANY_TOURNAMENT, flattenTournaments, tournamentsQuery, type TournamentFilters as Filters } from '../api/list-tournaments';
@@ -37,7 +37,7 @@ export default function TournamentsPage() {
   const { t } = useTranslation('tournaments');
   const { t: tc } = useTranslation();
   const { user, login } = useSession();
-  const districts = useDistricts();
+  const districts = useDistrictNames();
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<Filters>(() => ({ ...ANY_TOURNAMENT, clubId: /^\d+$/.test(params.get('club') ?? '') ? params.get('club')! : '' }));
@@ -126,7 +126,7 @@ export default function TournamentsPage() {
             <p className="mb-4 text-sm text-muted">{t('shown', { count: items.length })}</p>
             <ul className={view === 'grid' ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3' : 'flex flex-col gap-3'} data-testid="tournament-list">
               {items.map((tr) => (
-                <TournamentCard key={tr.id} tournament={tr} districts={districts.data} view={view} />
+                <TournamentCard key={tr.id} tournament={tr} district={districts.name(tr.district)} view={view} />
               ))}
             </ul>
             {query.hasNextPage && (
