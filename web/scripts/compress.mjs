@@ -4,15 +4,17 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dir = new URL('../dist/assets/', import.meta.url).pathname;
+const dist = new URL('../dist/', import.meta.url).pathname;
 const COMPRESSIBLE = /\.(js|css|svg|json)$/;
+// Besides the hashed assets, the files of dist/ itself that every first load fetches as they are
+// (public/theme-init.js blocks the first render from <head>). Never index.html: the server adds
+// each route's preloads to it, so a precompressed copy would answer without them.
+const ROOT_FILES = new Set(['theme-init.js', 'favicon.svg']);
 
 let count = 0;
 let raw = 0;
 let br = 0;
-for (const name of readdirSync(dir)) {
-  const file = join(dir, name);
-  if (!COMPRESSIBLE.test(name) || !statSync(file).isFile()) continue;
+function compress(file) {
   const data = readFileSync(file);
   const brotli = brotliCompressSync(data, {
     params: {
@@ -26,8 +28,14 @@ for (const name of readdirSync(dir)) {
   raw += data.length;
   br += brotli.length;
 }
+const assets = join(dist, 'assets');
+for (const name of readdirSync(assets)) {
+  const file = join(assets, name);
+  if (COMPRESSIBLE.test(name) && statSync(file).isFile()) compress(file);
+}
+for (const name of ROOT_FILES) compress(join(dist, name));
 // Vite empties dist/ on every build; the repository keeps dist/.gitkeep so `go build` (which
 // embeds dist/) works on a fresh clone before the first `npm run build`.
 writeFileSync(new URL('../dist/.gitkeep', import.meta.url), '');
 
-console.log(`compress: ${count} files in dist/assets, ${(raw / 1024).toFixed(1)} KiB → ${(br / 1024).toFixed(1)} KiB brotli`);
+console.log(`compress: ${count} files in dist/assets and dist/, ${(raw / 1024).toFixed(1)} KiB → ${(br / 1024).toFixed(1)} KiB brotli`);

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/Button';
 import { Dialog, DialogContent } from '@/components/ui/Dialog';
 import { TextAreaField } from '@/components/ui/Field';
 
-interface Props {
+export interface ConfirmDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
@@ -26,7 +26,7 @@ interface Props {
  * open while the call runs. Its own texts come from the always-loaded 'common' namespace, so any
  * page can use it.
  */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, withReason, reasonLabel, reasonHint, children, onConfirm }: Props) {
+export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, withReason, reasonLabel, reasonHint, children, onConfirm }: ConfirmDialogProps) {
   const { t } = useTranslation('common');
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);

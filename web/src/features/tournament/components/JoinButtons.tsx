@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/Button';
 import type { TournamentDetail } from '../api/get-tournament';
 import { joinTournament, leaveTournament } from '../api/tournament-actions';
 import { useTournamentAction } from '../api/use-tournament-action';
-import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { LazyConfirmDialog } from '@/components/LazyConfirmDialog';
 
 /** An action whose failure run() has already toasted. */
 interface Action {
@@ -97,7 +97,7 @@ export function JoinButtons({ tournament, signedIn, onLogin }: Props) {
         <LogOut className="h-4 w-4" aria-hidden="true" />
         {t('join.leave')}
       </Button>
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={confirmLeave}
         onOpenChange={setConfirmLeave}
         title={t('join.leaveTitle')}

@@ -6,7 +6,7 @@ import { Menu, MenuItem } from '@/components/ui/Menu';
 import type { TournamentDetail } from '../api/get-tournament';
 import { approveTournament, closeTournament, rejectTournament, shuffleRanking } from '../api/tournament-actions';
 import { useTournamentAction } from '../api/use-tournament-action';
-import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { LazyConfirmDialog } from '@/components/LazyConfirmDialog';
 
 type Pending = 'shuffle' | 'close' | null;
 
@@ -53,7 +53,7 @@ export function ManageMenu({ tournament, onEdit }: { tournament: Pick<Tournament
           </MenuItem>
         )}
       </Menu>
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={pending === 'shuffle'}
         onOpenChange={(o) => setPending(o ? 'shuffle' : null)}
         title={t('manage.shuffleTitle')}
@@ -61,7 +61,7 @@ export function ManageMenu({ tournament, onEdit }: { tournament: Pick<Tournament
         confirmLabel={t('manage.shuffle')}
         onConfirm={() => run(() => shuffleRanking(id), { success: t('manage.shuffled'), error: t('manage.shuffleError') })}
       />
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={pending === 'close'}
         onOpenChange={(o) => setPending(o ? 'close' : null)}
         title={t('manage.closeTitle')}
@@ -89,7 +89,7 @@ export function DecisionButtons({ tournament }: { tournament: Pick<TournamentDet
         <X className="h-4 w-4" aria-hidden="true" />
         {t('decide.reject')}
       </Button>
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={open === 'approve'}
         onOpenChange={(o) => setOpen(o ? 'approve' : null)}
         title={t('decide.approveTitle')}
@@ -97,7 +97,7 @@ export function DecisionButtons({ tournament }: { tournament: Pick<TournamentDet
         confirmLabel={t('decide.approve')}
         onConfirm={() => run(() => approveTournament(id), { success: t('decide.approved', { name }), error: t('decide.approveError') })}
       />
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={open === 'reject'}
         onOpenChange={(o) => setOpen(o ? 'reject' : null)}
         title={t('decide.rejectTitle')}

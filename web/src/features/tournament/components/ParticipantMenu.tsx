@@ -8,7 +8,7 @@ import type { TournamentDetail } from '../api/get-tournament';
 import { demoteReferee, promoteReferee, removePlayer, setPlayerStatus, type PlayerStatus } from '../api/tournament-actions';
 import type { Participant } from '../api/tournament-data';
 import { useTournamentAction } from '../api/use-tournament-action';
-import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { LazyConfirmDialog } from '@/components/LazyConfirmDialog';
 
 type Ask = { kind: 'remove' } | { kind: 'replace'; question: string } | null;
 
@@ -80,7 +80,7 @@ export function ParticipantMenu({ tournament, participant: p }: { tournament: To
           </MenuItem>
         )}
       </Menu>
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={ask?.kind === 'remove'}
         onOpenChange={(o) => !o && setAsk(null)}
         title={t('participants.removeTitle', { name })}
@@ -88,7 +88,7 @@ export function ParticipantMenu({ tournament, participant: p }: { tournament: To
         confirmLabel={t('participants.remove')}
         onConfirm={() => run(() => removePlayer(id, user), { success: t('participants.removed', { name }), error: t('participants.removeError') })}
       />
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={ask?.kind === 'replace'}
         onOpenChange={(o) => !o && setAsk(null)}
         title={t('participants.replaceTitle')}
