@@ -1,19 +1,28 @@
-// How the build splits icons into chunks (issue 16, the data pages' LCP).
+// The chunk groups of the lazy pages (issue 16, the data pages' LCP). vite.config.ts lists them.
 //
-// Left to automatic chunking, every lucide icon shared by a different set of lazy pages becomes its
-// own chunk of ~0.3 KiB: /tournaments/7 needed ~30 of them, and on a phone's connection (HTTP/1.1,
-// six connections) each is a round trip in the queue before the page can render. Instead every icon
-// goes into one `icons` chunk (≈ 11 KiB gzip for all of them, less than the 30 requests' headers),
-// except the icons of the landing page (the entry and the home page, statically), which stay with
-// the landing's own code so the landing's first load does not grow (`npm run size`).
+// Left to automatic chunking, every module shared by a different set of lazy pages becomes its own
+// chunk: /tournaments/7 needed 40 (30 lucide icons of ~0.3 KiB, TanStack Query's hooks in five
+// pieces, a dozen small components), and on a phone's connection (HTTP/1.1, six connections) each
+// is a round trip in the queue before the page can render. Instead:
+// - `icons`: every icon outside the landing page (≈ 8 KiB gzip for all, less than the requests'
+//   headers); the landing's own icons join the framework chunk (`isLandingIcon`), so the landing's
+//   first load does not grow (`npm run size`);
+// - `query`: the TanStack Query modules only lazy pages use (QUERY_HOOKS; the client and its cache
+//   are in the entry, which must not import this chunk — `npm run size` would show it);
+// - `common`: small shared app modules (src/components, src/lib) the landing does not load and
+//   whose imports never reach Radix, so a page without dialogs does not download one.
 //
-// Which icons the landing uses cannot be read from the module graph: lucide's barrel module
+// Which modules the landing uses cannot be read from the module graph alone: lucide's barrel
 // statically imports every icon (tree shaking drops the unused ones later). So the landing's app
 // modules are walked (static imports, app source only) and their `import { … } from 'lucide-react'`
 // names are mapped to icon files through the barrel's own `export { default as Name, … } from
 // './icons/file.mjs'` lines.
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
+
+/** TanStack Query modules that only lazy pages use: queries, infinite queries and mutations. */
+export const QUERY_HOOKS =
+  /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]build[\\/]modern[\\/](queryOptions|infiniteQueryOptions|queryObserver|IsRestoringProvider|QueryErrorResetBoundary|errorBoundaryUtils|suspense|useBaseQuery|infiniteQueryObserver|useInfiniteQuery|mutationObserver|useMutation|useQuery)\.js$/;
 
 const iconFile = /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([a-z0-9-]+)\.mjs$/;
 
@@ -46,16 +55,16 @@ export function lucideImports(source: string): string[] {
 }
 
 /**
- * The plugin records the landing's icon files at the end of the module graph's build; `isSharedIcon`
- * (a code-splitting group's test) then captures every other icon.
+ * The plugin records the landing's modules and icon files at the end of the module graph's build;
+ * the tests (code-splitting groups' `test`) then sort the modules into the groups above.
  */
-export function iconChunking(landingPage: string) {
+export function chunkGroups(landingPage: string) {
   const landingIcons = new Set<string>();
   const landingModules = new Set<string>();
   const heavy = new Set<string>();
   let ready = false;
   const plugin: Plugin = {
-    name: 'icon-chunking',
+    name: 'chunk-groups',
     buildEnd() {
       const seen = new Set<string>();
       let barrel: Map<string, string> | undefined;
@@ -69,7 +78,7 @@ export function iconChunking(landingPage: string) {
           if (names.length > 0) {
             if (!barrel) {
               const barrelId = info?.importedIds.find((dep) => /lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/.test(dep));
-              if (!barrelId) throw new Error(`icon-chunking: ${id} imports lucide-react, but its ESM barrel was not resolved`);
+              if (!barrelId) throw new Error(`chunk-groups: ${id} imports lucide-react, but its ESM barrel was not resolved`);
               barrel = iconFiles(readFileSync(barrelId, 'utf8'));
             }
             for (const name of names) {
@@ -90,7 +99,7 @@ export function iconChunking(landingPage: string) {
           walk(id);
         }
       }
-      if (roots < 2) throw new Error(`icon-chunking: the entry or ${landingPage} is missing from the build`);
+      if (roots < 2) throw new Error(`chunk-groups: the entry or ${landingPage} is missing from the build`);
       // App modules whose static imports (through app modules) reach Radix.
       const memo = new Map<string, boolean>();
       const reachesRadix = (id: string): boolean => {
@@ -115,7 +124,7 @@ export function iconChunking(landingPage: string) {
    * download one because it shares a small helper with a page that does).
    */
   const isLazyShared = (id: string) => {
-    if (!ready) throw new Error('icon-chunking: the plugin did not run before code splitting');
+    if (!ready) throw new Error('chunk-groups: the plugin did not run before code splitting');
     return /[\\/]src[\\/](components|lib)[\\/]/.test(id) && !id.includes('node_modules') && !landingModules.has(id) && !heavy.has(id);
   };
   /** The landing's icons: they join the framework chunk every page loads, instead of a chunk each. */
@@ -126,7 +135,7 @@ export function iconChunking(landingPage: string) {
   const isSharedIcon = (id: string) => {
     const m = iconFile.exec(id);
     if (!m) return false;
-    if (!ready) throw new Error('icon-chunking: the plugin did not run before code splitting');
+    if (!ready) throw new Error('chunk-groups: the plugin did not run before code splitting');
     return !landingIcons.has(m[1]);
   };
   return { plugin, isSharedIcon, isLazyShared, isLandingIcon };

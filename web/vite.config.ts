@@ -2,16 +2,16 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { iconChunking } from './chunking';
+import { chunkGroups, QUERY_HOOKS } from './chunking';
 
 // The Go server (`ladder serve`, default :8080) owns /api, /locales and the health checks;
 // in development Vite serves the app and forwards those to it.
 const backend = process.env.LADDER_DEV_BACKEND ?? 'http://127.0.0.1:8080';
 
-const icons = iconChunking('/src/features/home/pages/HomePage.tsx');
+const groups = chunkGroups('/src/features/home/pages/HomePage.tsx');
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), icons.plugin],
+  plugins: [react(), tailwindcss(), groups.plugin],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -38,17 +38,19 @@ export default defineConfig({
           groups: [
             // lucide's runtime (not the icons) joins the framework: every page's icons need it, and left
             // alone the bundler splits it into an extra chunk of the landing page once many lazy pages
-            // share icons with the home page.
+            // share icons with the home page. So do the landing's own icons (a chunk each otherwise).
             {
               name: 'react',
               test: (id: string) =>
                 /node_modules[\\/]((react|react-dom|scheduler|react-router)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/]))/.test(id) ||
-                icons.isLandingIcon(id),
+                groups.isLandingIcon(id),
             },
-            // Every icon outside the landing page in one chunk (chunking.ts says why).
-            { name: 'icons', test: icons.isSharedIcon },
-            { name: 'query', test: /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]build[\\/]modern[\\/](queryOptions|infiniteQueryOptions|queryObserver|IsRestoringProvider|QueryErrorResetBoundary|errorBoundaryUtils|suspense|useBaseQuery|infiniteQueryObserver|useInfiniteQuery|mutationObserver|useMutation|useQuery)\.js$/, includeDependenciesRecursively: false },
-            { name: 'common', test: icons.isLazyShared, minShareCount: 2, includeDependenciesRecursively: false },
+            // The lazy pages' shared pieces in three chunks instead of dozens (chunking.ts says why).
+            // Not their dependencies: the query client core and the app code the landing loads stay
+            // in the entry, which must not import these chunks.
+            { name: 'icons', test: groups.isSharedIcon },
+            { name: 'query', test: QUERY_HOOKS, includeDependenciesRecursively: false },
+            { name: 'common', test: groups.isLazyShared, minShareCount: 2, includeDependenciesRecursively: false },
             { name: 'i18n', test: /node_modules[\\/](i18next[^\\/]*|react-i18next)[\\/]/ },
           ],
         },
