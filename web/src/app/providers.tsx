@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ToastProvider } from '@/components/ui/Toast';
+import type { SessionStore } from '@/lib/session';
 import { SessionProvider } from '@/lib/SessionProvider';
 import { ThemeProvider } from '@/lib/ThemeProvider';
 
@@ -14,12 +15,12 @@ function makeQueryClient() {
   });
 }
 
-/** Everything the app needs around the router: server state, session, theme, toasts. */
-export function AppProviders({ children }: { children: ReactNode }) {
+/** Everything the app needs around the router: server state, session (main.tsx's store), theme, toasts. */
+export function AppProviders({ children, session }: { children: ReactNode; session?: SessionStore }) {
   const [queryClient] = useState(makeQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <SessionProvider>
+      <SessionProvider store={session}>
         <ThemeProvider>
           <ToastProvider>{children}</ToastProvider>
         </ThemeProvider>

@@ -10,9 +10,9 @@ export function SessionProvider({ children, store }: { children: ReactNode; stor
   const [session] = useState(() => store ?? createSessionStore());
   const state = useSyncExternalStore(session.subscribe, session.getState, session.getState);
 
-  // The first user fetch. StrictMode runs this twice; the store merges the two into one request.
+  // The first user fetch, unless main.tsx started it already (start() runs it once).
   useEffect(() => {
-    void session.refresh();
+    void session.start();
   }, [session]);
 
   const value = useMemo<Session>(

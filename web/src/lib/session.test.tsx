@@ -49,6 +49,23 @@ describe('session store (spec §4)', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
+  it('start() is the first fetch, once: a provider mounting after main.tsx started it asks no more', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, pedro));
+    const store = createSessionStore({ log: quietLog() });
+    const first = store.start();
+    expect(store.start()).toBe(first);
+    await expect(first).resolves.toEqual(pedro);
+    render(
+      <StrictMode>
+        <SessionProvider store={store}>
+          <p>page</p>
+        </SessionProvider>
+      </StrictMode>,
+    );
+    await screen.findByText('page');
+    expect(calls('GET', '/api/users/me')).toHaveLength(1);
+  });
+
   it('takes the user read that <head> started for its first fetch only (issue 16)', async () => {
     window.__ladderEarlyMe = { at: Date.now(), lang: currentLanguage(), response: Promise.resolve(jsonResponse(200, pedro)) };
     const store = createSessionStore({ log: quietLog() });

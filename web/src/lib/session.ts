@@ -42,6 +42,11 @@ export interface SessionActions {
 export interface SessionStore extends SessionActions {
   getState: () => SessionState;
   subscribe: (listener: () => void) => () => void;
+  /**
+   * The first user fetch, once: later calls return the same promise. main.tsx starts it before the
+   * first render and SessionProvider on mount (tests), whichever comes first.
+   */
+  start: () => Promise<SessionUser | null>;
 }
 
 /** Spec §5: the code exchange needs `code` in the URL. */
@@ -207,8 +212,10 @@ export function createSessionStore({
     }
   }
 
+  let started: Promise<SessionUser | null> | null = null;
   return {
     getState: () => state,
+    start: () => (started ??= refresh()),
     subscribe(listener) {
       listeners.add(listener);
       return () => {

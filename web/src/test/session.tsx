@@ -54,6 +54,7 @@ export function fakeSessionStore(state: Partial<SessionState> = {}): SessionStor
       listeners.forEach((l) => l());
     },
     refresh: vi.fn(async () => current.user),
+    start: vi.fn(async () => current.user),
     exchange: vi.fn(async () => current.user),
     login: vi.fn(async () => {}),
     logout: vi.fn(async () => {}),

@@ -102,7 +102,7 @@ describe('participants tab', () => {
     const menu = await openMenu('Inês Rodrigues');
     expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Suspender', 'Reativar', 'Tornar árbitro', 'Remover do torneio']);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Remover do torneio' }));
-    const dialog = screen.getByRole('dialog', { name: 'Remover Inês Rodrigues?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Remover Inês Rodrigues?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remover do torneio' }));
     await waitFor(() => expect(remove).toHaveBeenCalledOnce());
   });

@@ -106,7 +106,7 @@ describe('/tournaments/:id', () => {
     const leave = vi.fn(() => ok());
     setup(makeTournament({ my_status: 'active', my_role: 'player', join_mode: '' }), { extra: [['POST', '/api/tournaments/3/leave', leave]] });
     await userEvent.click(await screen.findByRole('button', { name: 'Sair do torneio' }));
-    const dialog = screen.getByRole('dialog', { name: 'Sair do torneio?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Sair do torneio?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sair do torneio' }));
     await waitFor(() => expect(leave).toHaveBeenCalledOnce());
   });
@@ -118,7 +118,7 @@ describe('/tournaments/:id', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Gerir' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Baralhar ranking' }));
-    const dialog = screen.getByRole('dialog', { name: 'Baralhar o ranking?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Baralhar o ranking?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Baralhar ranking' }));
     // The open dialog hides the rest of the page from the accessibility tree, the toast included.
     const alert = await screen.findByRole('alert', { hidden: true });
