@@ -11,6 +11,9 @@ const isSupported = (lng: unknown): lng is Language => (SUPPORTED_LANGUAGES as r
 
 /** The language in use, narrowed to the two the product speaks. */
 export function currentLanguage(): Language {
+  // Before i18next has started (main.tsx's first user fetch runs alongside its init), the language
+  // it is about to choose: the detected one.
+  if (!i18n.isInitialized) return detectLanguage();
   const lng = i18n.resolvedLanguage ?? i18n.language;
   return isSupported(lng) ? lng : FALLBACK_LANGUAGE;
 }
