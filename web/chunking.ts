@@ -20,6 +20,9 @@
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 
+/** The groups only lazy pages may import (vite.config.ts names them). */
+export const LAZY_GROUPS = new Set(['icons-first', 'icons', 'query', 'common-first', 'common']);
+
 /** TanStack Query modules that only lazy pages use: queries, infinite queries and mutations. */
 export const QUERY_HOOKS =
   /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]build[\\/]modern[\\/](queryOptions|infiniteQueryOptions|queryObserver|IsRestoringProvider|QueryErrorResetBoundary|errorBoundaryUtils|suspense|useBaseQuery|infiniteQueryObserver|useInfiniteQuery|mutationObserver|useMutation|useQuery)\.js$/;
@@ -58,48 +61,54 @@ export function lucideImports(source: string): string[] {
  * The plugin records the landing's modules and icon files at the end of the module graph's build;
  * the tests (code-splitting groups' `test`) then sort the modules into the groups above.
  */
-export function chunkGroups(landingPage: string) {
-  const landingIcons = new Set<string>();
-  const landingModules = new Set<string>();
+export function chunkGroups(landingPage: string, firstPages: string[]) {
+  const landing = { modules: new Set<string>(), icons: new Set<string>() };
+  const first = { modules: new Set<string>(), icons: new Set<string>() };
   const heavy = new Set<string>();
   let ready = false;
   const plugin: Plugin = {
     name: 'chunk-groups',
     buildEnd() {
-      const seen = new Set<string>();
+      for (const set of [landing.modules, landing.icons, first.modules, first.icons, heavy]) set.clear();
       let barrel: Map<string, string> | undefined;
-      const walk = (id: string) => {
-        if (seen.has(id) || id.includes('node_modules') || id.startsWith('\0')) return;
-        seen.add(id);
-        landingModules.add(id);
-        const info = this.getModuleInfo(id);
-        if (/\.[cm]?[jt]sx?$/.test(id)) {
-          const names = lucideImports(readFileSync(id, 'utf8'));
-          if (names.length > 0) {
-            if (!barrel) {
-              const barrelId = info?.importedIds.find((dep) => /lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/.test(dep));
-              if (!barrelId) throw new Error(`chunk-groups: ${id} imports lucide-react, but its ESM barrel was not resolved`);
-              barrel = iconFiles(readFileSync(barrelId, 'utf8'));
-            }
-            for (const name of names) {
-              // Not an icon (a helper such as createLucideIcon): nothing to keep out of the group.
-              const file = barrel.get(name);
-              if (file) landingIcons.add(file);
+      // The app modules (static imports, app source only) and icon files under `roots`.
+      const collect = (roots: string[], into: { modules: Set<string>; icons: Set<string> }) => {
+        const walk = (id: string) => {
+          if (into.modules.has(id) || id.includes('node_modules') || id.startsWith('\0')) return;
+          into.modules.add(id);
+          const info = this.getModuleInfo(id);
+          if (/\.[cm]?[jt]sx?$/.test(id)) {
+            const names = lucideImports(readFileSync(id, 'utf8'));
+            if (names.length > 0) {
+              if (!barrel) {
+                const barrelId = info?.importedIds.find((dep) => /lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/.test(dep));
+                if (!barrelId) throw new Error(`chunk-groups: ${id} imports lucide-react, but its ESM barrel was not resolved`);
+                barrel = iconFiles(readFileSync(barrelId, 'utf8'));
+              }
+              for (const name of names) {
+                // Not an icon (a helper such as createLucideIcon): nothing to sort.
+                const file = barrel.get(name);
+                if (file) into.icons.add(file);
+              }
             }
           }
-        }
-        for (const dep of info?.importedIds ?? []) walk(dep);
+          for (const dep of info?.importedIds ?? []) walk(dep);
+        };
+        for (const root of roots) walk(root);
       };
-      let roots = 0;
-      for (const id of this.getModuleIds()) {
+      const ids = [...this.getModuleIds()];
+      const entry = ids.filter((id) => {
         const info = this.getModuleInfo(id);
-        const entry = info?.isEntry && info.dynamicImporters.length === 0;
-        if (entry || id.endsWith(landingPage)) {
-          roots++;
-          walk(id);
-        }
-      }
-      if (roots < 2) throw new Error(`chunk-groups: the entry or ${landingPage} is missing from the build`);
+        return info?.isEntry && info.dynamicImporters.length === 0;
+      });
+      const find = (page: string) => {
+        const id = ids.find((x) => x.endsWith(page));
+        if (!id) throw new Error(`chunk-groups: ${page} is missing from the build`);
+        return id;
+      };
+      if (entry.length === 0) throw new Error('chunk-groups: the build has no entry');
+      collect([...entry, find(landingPage)], landing);
+      collect(firstPages.map(find), first);
       // App modules whose static imports (through app modules) reach Radix.
       const memo = new Map<string, boolean>();
       const reachesRadix = (id: string): boolean => {
@@ -114,29 +123,56 @@ export function chunkGroups(landingPage: string) {
         memo.set(id, out);
         return out;
       };
-      for (const id of this.getModuleIds()) if (!id.includes('node_modules') && reachesRadix(id)) heavy.add(id);
+      for (const id of ids) if (!id.includes('node_modules') && reachesRadix(id)) heavy.add(id);
       ready = true;
     },
+    // The groups are for lazy pages: if the entry imported one (a landing module started using a
+    // query hook, say), the landing would download it, and `query` would run before the query
+    // client core it extends, which the entry defines.
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !chunk.isEntry) continue;
+        for (const imported of chunk.imports) {
+          const target = bundle[imported];
+          if (target?.type === 'chunk' && LAZY_GROUPS.has(target.name)) {
+            throw new Error(`chunk-groups: the entry ${chunk.fileName} imports the lazy pages' chunk ${target.fileName}`);
+          }
+        }
+      }
+    },
+  };
+  const check = () => {
+    if (!ready) throw new Error('chunk-groups: the plugin did not run before code splitting');
   };
   /**
    * A shared piece of the lazy pages: app source under src/components or src/lib that the landing
    * does not load and whose static imports do not reach Radix (a page that shows no dialog must not
    * download one because it shares a small helper with a page that does).
    */
-  const isLazyShared = (id: string) => {
-    if (!ready) throw new Error('chunk-groups: the plugin did not run before code splitting');
-    return /[\\/]src[\\/](components|lib)[\\/]/.test(id) && !id.includes('node_modules') && !landingModules.has(id) && !heavy.has(id);
+  const lazyShared = (id: string) => {
+    check();
+    return /[\\/]src[\\/](components|lib)[\\/]/.test(id) && !id.includes('node_modules') && !landing.modules.has(id) && !heavy.has(id);
   };
-  /** The landing's icons: they join the framework chunk every page loads, instead of a chunk each. */
-  const isLandingIcon = (id: string) => {
-    const m = iconFile.exec(id);
-    return !!m && landingIcons.has(m[1]);
+  const icon = (id: string) => iconFile.exec(id)?.[1];
+  return {
+    plugin,
+    /** The landing's icons: they join the framework chunk every page loads, instead of a chunk each. */
+    isLandingIcon: (id: string) => landing.icons.has(icon(id) ?? ''),
+    /** The first pages' other icons (`icons-first`). */
+    isFirstPagesIcon: (id: string) => {
+      const file = icon(id);
+      check();
+      return !!file && !landing.icons.has(file) && first.icons.has(file);
+    },
+    /** Every other icon (`icons`). */
+    isSharedIcon: (id: string) => {
+      const file = icon(id);
+      check();
+      return !!file && !landing.icons.has(file) && !first.icons.has(file);
+    },
+    /** Shared pieces the first pages load (`common-first`). */
+    isFirstPagesShared: (id: string) => lazyShared(id) && first.modules.has(id),
+    /** Shared pieces only other pages load (`common`). */
+    isLazyShared: (id: string) => lazyShared(id) && !first.modules.has(id),
   };
-  const isSharedIcon = (id: string) => {
-    const m = iconFile.exec(id);
-    if (!m) return false;
-    if (!ready) throw new Error('chunk-groups: the plugin did not run before code splitting');
-    return !landingIcons.has(m[1]);
-  };
-  return { plugin, isSharedIcon, isLazyShared, isLandingIcon };
 }

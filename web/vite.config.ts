@@ -8,7 +8,12 @@ import { chunkGroups, QUERY_HOOKS } from './chunking';
 // in development Vite serves the app and forwards those to it.
 const backend = process.env.LADDER_DEV_BACKEND ?? 'http://127.0.0.1:8080';
 
-const groups = chunkGroups('/src/features/home/pages/HomePage.tsx');
+// The landing page, and the data pages a phone opens first (public/theme-init.js reads their data
+// from <head>): their shared pieces get chunks of their own, so they do not download every page's.
+const groups = chunkGroups('/src/features/home/pages/HomePage.tsx', [
+  '/src/features/tournaments/pages/TournamentsPage.tsx',
+  '/src/features/tournament/pages/TournamentPage.tsx',
+]);
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), groups.plugin],
@@ -48,8 +53,10 @@ export default defineConfig({
             // The lazy pages' shared pieces in three chunks instead of dozens (chunking.ts says why).
             // Not their dependencies: the query client core and the app code the landing loads stay
             // in the entry, which must not import these chunks.
+            { name: 'icons-first', test: groups.isFirstPagesIcon },
             { name: 'icons', test: groups.isSharedIcon },
             { name: 'query', test: QUERY_HOOKS, includeDependenciesRecursively: false },
+            { name: 'common-first', test: groups.isFirstPagesShared, minShareCount: 2, includeDependenciesRecursively: false },
             { name: 'common', test: groups.isLazyShared, minShareCount: 2, includeDependenciesRecursively: false },
             { name: 'i18n', test: /node_modules[\\/](i18next[^\\/]*|react-i18next)[\\/]/ },
           ],

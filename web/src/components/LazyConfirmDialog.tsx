@@ -1,26 +1,60 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { useAfterFirstPaint } from '@/lib/useAfterFirstPaint';
+import { useEffect, useState, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '@/lib/toast';
 import type { ConfirmDialogProps } from './ConfirmDialog';
 
-const load = () => import('./ConfirmDialog');
-const Loaded = lazy(() => load().then((m) => ({ default: m.ConfirmDialog })));
+type Dialog = ComponentType<ConfirmDialogProps>;
+
+let loaded: Dialog | null = null;
+let loading: Promise<Dialog> | null = null;
+
+/** The dialog's code, fetched once; a failed fetch is forgotten, so the next opening tries again. */
+function load(): Promise<Dialog> {
+  loading ??= import('./ConfirmDialog').then(
+    (m) => (loaded = m.ConfirmDialog),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+let prefetching = false;
+/** Fetches the code once the page has painted and the browser is idle: one request for every dialog. */
+function prefetchAfterPaint() {
+  if (prefetching || loaded) return;
+  prefetching = true;
+  const run = () => void load().catch(() => undefined); // a failure is retried on opening
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 200);
+}
 
 /**
  * ConfirmDialog for a page whose first screen never shows one (issue 16): its code and the dialog
- * library under it (≈ 15 KiB gzip) stay off the page's first load, are fetched once the page has
- * painted, and render from the first time the dialog opens.
+ * library under it (≈ 13 KiB gzip) stay off the page's first load and are fetched once the page
+ * has painted. Opened before that (or after a failed fetch), it waits for the code; when the code
+ * cannot be fetched (offline, a replaced release) it says so and closes, and the page stays.
  */
 export function LazyConfirmDialog(props: ConfirmDialogProps) {
-  const painted = useAfterFirstPaint();
-  const [opened, setOpened] = useState(props.open);
-  if (props.open && !opened) setOpened(true);
+  const { t } = useTranslation('common');
+  const [Loaded, setLoaded] = useState<Dialog | null>(() => loaded);
+  const { open, onOpenChange } = props;
+  useEffect(prefetchAfterPaint, []);
   useEffect(() => {
-    if (painted) void load();
-  }, [painted]);
-  if (!opened) return null;
-  return (
-    <Suspense fallback={null}>
-      <Loaded {...props} />
-    </Suspense>
-  );
+    if (!open || Loaded) return;
+    let live = true;
+    load().then(
+      (dialog) => live && setLoaded(() => dialog),
+      () => {
+        if (!live) return;
+        showToast({ variant: 'error', title: t('api.errorTitle'), description: t('api.networkError') });
+        onOpenChange(false);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, Loaded, onOpenChange, t]);
+  return Loaded ? <Loaded {...props} /> : null;
 }

@@ -48,20 +48,30 @@ export function takeEarlyRead(request: Request, now = Date.now()): Promise<Respo
   const url = new URL(request.url);
   if (url.origin !== window.location.origin || url.pathname + url.search !== early.url) return undefined;
   window.__ladderEarlyRead = undefined;
-  if (now - early.at > EARLY_READ_MAX_AGE_MS) return undefined;
   const lang = request.headers.get('Accept-Language');
-  if (early.lang && lang && lang !== early.lang) return undefined;
+  if (now - early.at > EARLY_READ_MAX_AGE_MS || (early.lang && lang && lang !== early.lang)) return discard(early);
   return early.response.catch(() => globalThis.fetch(request));
 }
 
 /**
  * The head's GET /api/users/me for the session's first user fetch, once (then forgotten), when it
- * is recent and was asked in `lang`; else undefined. A failed early read runs `fallback` instead.
+ * was asked in `lang`; else undefined. No age limit: it is always the page's first fetch, however
+ * slowly the scripts arrived. A failed early read runs `fallback` instead.
  */
-export function takeEarlyMe(lang: string, fallback: () => Promise<Response>, now = Date.now()): Promise<Response> | undefined {
+export function takeEarlyMe(lang: string, fallback: () => Promise<Response>): Promise<Response> | undefined {
   if (typeof window === 'undefined') return undefined;
   const early = window.__ladderEarlyMe;
   window.__ladderEarlyMe = undefined;
-  if (!early || now - early.at > EARLY_READ_MAX_AGE_MS || (early.lang && early.lang !== lang)) return undefined;
+  if (!early) return undefined;
+  if (early.lang && early.lang !== lang) return discard(early);
   return early.response.catch(fallback);
+}
+
+/**
+ * Reads a refused early response to its end: an unread body leaves the request open in the
+ * browser's eyes (a tool waiting for a quiet network waits for it). Returns undefined.
+ */
+function discard(early: EarlyMe): undefined {
+  void early.response.then((r) => r.text()).catch(() => undefined);
+  return undefined;
 }

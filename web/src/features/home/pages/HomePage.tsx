@@ -15,8 +15,9 @@ import { HowItWorks } from '../components/HowItWorks';
 const SignedInHome = lazy(() => loadSignedInShell().then((m) => m.loadSignedInHome()));
 
 /**
- * `/`: the landing page for visitors, the signed-in home (SPEC §2) for members. Until the first
- * user fetch settles the landing shows (visitors' first paint never waits for it).
+ * `/`: the landing page for visitors, the signed-in home (SPEC §2) for members. The first render
+ * usually knows which (main.tsx waits up to 1 s for the user read started from <head>); when the
+ * answer is slower, the landing shows until it comes.
  */
 export default function HomePage() {
   const { user } = useSession();

@@ -30,8 +30,10 @@ interface Props {
 export function TournamentFilters({ search, onSearch, filters, onFilters, signedIn, view, onView }: Props) {
   const { t } = useTranslation('tournaments');
   const districts = useDistrictNames();
-  // The club list (up to 100) is for the select only: it loads once the page has painted.
-  const clubs = useQuery({ ...homeClubsQuery(), enabled: useAfterFirstPaint() });
+  // The club list (up to 100) is for the select only: it loads once the page has painted, or at
+  // once when a link (?club=) chose a club, so the select names it from the start.
+  const painted = useAfterFirstPaint();
+  const clubs = useQuery({ ...homeClubsQuery(), enabled: painted || !!filters.clubId });
   const statuses: readonly TournamentStatusFilter[] = signedIn ? MEMBER_STATUSES : VISITOR_STATUSES;
   // On a phone the five selects fold away behind a button, so the list starts on the first screen.
   const [open, setOpen] = useState(false);
