@@ -1,6 +1,7 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@/lib/toast';
+import { afterFirstPaint } from '@/lib/useAfterFirstPaint';
 import type { ConfirmDialogProps } from './ConfirmDialog';
 
 type Dialog = ComponentType<ConfirmDialogProps>;
@@ -25,9 +26,7 @@ let prefetching = false;
 function prefetchAfterPaint() {
   if (prefetching || loaded) return;
   prefetching = true;
-  const run = () => void load().catch(() => undefined); // a failure is retried on opening
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 2000 });
-  else setTimeout(run, 200);
+  afterFirstPaint(() => void load().catch(() => undefined)); // a failure is retried on opening
 }
 
 /**
