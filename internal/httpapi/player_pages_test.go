@@ -80,25 +80,28 @@ func TestKeptPlayerPagesEncodeAsTheView(t *testing.T) {
 	})
 }
 
-// Only a GET of a player's statistics or history, or of the bell's notifications, names a stamp
-// to read with the session's; anything else (other pages, writes, odd ids) names none, and the
-// route reads its own.
+// Only a GET of a player's statistics or history, of the bell's notifications or of the
+// rankings names a stamp to read with the session's; the lists and the search take the search's
+// versions (the zero hint); anything else (other pages, writes, odd ids) the session's stamp
+// alone, and the route reads its own.
 func TestStampHintOf(t *testing.T) {
+	alone := store.StampHint{SessionOnly: true}
 	for path, want := range map[string]store.StampHint{
 		"/api/players/42/stats": {PagePlayer: 42}, "/api/players/42/history": {PagePlayer: 42},
 		"/api/notifications/recent": {RecentNotifications: recentNotificationsLimit},
-		"/api/players/7/stats/":     {}, "/api/players/42": {}, "/api/players/42/history.csv": {}, "/api/players/0/stats": {},
-		"/api/players/-3/stats": {}, "/api/players/x/stats": {}, "/api/players//stats": {},
-		"/api/players/99999999999999999999/stats": {}, "/api/users/42/stats": {}, "/players/42/stats": {},
-		"/api/notifications": {}, "/api/notifications/recent/": {},
-		"/api/leaderboards": {Leaderboard: true}, "/api/leaderboards.csv": {}, "/api/leaderboards/week": {},
+		"/api/players/7/stats/":     alone, "/api/players/42": alone, "/api/players/42/history.csv": alone, "/api/players/0/stats": alone,
+		"/api/players/-3/stats": alone, "/api/players/x/stats": alone, "/api/players//stats": alone,
+		"/api/players/99999999999999999999/stats": alone, "/api/users/42/stats": alone, "/players/42/stats": alone,
+		"/api/notifications": alone, "/api/notifications/recent/": alone, "/api/users/me": alone, "/api/tournaments/7": alone,
+		"/api/leaderboards": {Leaderboard: true}, "/api/leaderboards.csv": alone, "/api/leaderboards/week": alone,
+		"/api/search": {}, "/api/tournaments": {}, "/api/clubs": {},
 	} {
 		if got := stampHintOf(httptest.NewRequest("GET", path, nil)); got != want {
 			t.Errorf("GET %s: %+v, want %+v", path, got, want)
 		}
 	}
-	for _, path := range []string{"/api/players/42/stats", "/api/notifications/recent", "/api/leaderboards"} {
-		if got := stampHintOf(httptest.NewRequest("POST", path, nil)); got != (store.StampHint{}) {
+	for _, path := range []string{"/api/players/42/stats", "/api/notifications/recent", "/api/leaderboards", "/api/tournaments"} {
+		if got := stampHintOf(httptest.NewRequest("POST", path, nil)); got != alone {
 			t.Errorf("POST %s: %+v", path, got)
 		}
 	}

@@ -38,19 +38,26 @@ func (s *Server) withCurrent(r *http.Request) (*http.Request, error) {
 // session's (service.AuthenticateFor): the page stamp of a player's statistics or history
 // (GET /api/players/{id}/stats or /history), that of the bell's newest notifications (GET
 // /api/notifications/recent, 20 of them: recentNotifications) and the rankings' version (GET
-// /api/leaderboards). Only a hint: the route still parses and validates its own parameters,
-// and reads apart any stamp not named here.
+// /api/leaderboards), the lists' and search's versions for those kept answers (GET
+// /api/search, /api/tournaments, /api/clubs), and for every other request the session's own
+// stamp alone. Only a hint: the route still parses and validates its own parameters, and reads
+// apart any stamp not named here.
 func stampHintOf(r *http.Request) store.StampHint {
 	if r.Method != http.MethodGet {
-		return store.StampHint{}
+		return store.StampHint{SessionOnly: true}
 	}
 	switch r.URL.Path {
 	case "/api/notifications/recent":
 		return store.StampHint{RecentNotifications: recentNotificationsLimit}
 	case "/api/leaderboards":
 		return store.StampHint{Leaderboard: true}
+	case "/api/search", "/api/tournaments", "/api/clubs":
+		return store.StampHint{} // the session's stamp with the lists' and search's versions
 	}
-	return store.StampHint{PagePlayer: playerPageOf(r.URL.Path)}
+	if id := playerPageOf(r.URL.Path); id > 0 {
+		return store.StampHint{PagePlayer: id}
+	}
+	return store.StampHint{SessionOnly: true}
 }
 
 // playerPageOf is the player id of a path of a player's statistics or history page, else 0.

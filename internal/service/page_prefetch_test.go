@@ -59,7 +59,16 @@ func TestPageStampReadWithTheSession(t *testing.T) {
 		if _, hs, err := db.SessionStampWith(ctx, hash, *w.now, both); err != nil || hs.Read != (store.StampHint{PagePlayer: a.User.ID}) {
 			t.Fatalf("a hint of three: read %+v (%v)", hs.Read, err)
 		}
-		for _, hint := range []store.StampHint{{}, {PagePlayer: a.User.ID}, {RecentNotifications: 20}, {Leaderboard: true}} {
+		// The session's stamp alone: the same session, the search's versions left out and said so.
+		plain, err := db.SessionStampByTokenHash(ctx, hash, *w.now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain.ListVersion, plain.ChallengeVersion, plain.NoSearch = 0, 0, true
+		if st, hs, err := db.SessionStampWith(ctx, hash, *w.now, store.StampHint{SessionOnly: true}); err != nil || st != plain || hs.Read != (store.StampHint{SessionOnly: true}) {
+			t.Fatalf("session only: %+v read %+v (%v), want %+v", st, hs.Read, err, plain)
+		}
+		for _, hint := range []store.StampHint{{}, {PagePlayer: a.User.ID}, {RecentNotifications: 20}, {Leaderboard: true}, {SessionOnly: true}} {
 			if _, _, err := db.SessionStampWith(ctx, "no such token", *w.now, hint); err != store.ErrNotFound {
 				t.Fatalf("unknown session, hint %+v: %v", hint, err)
 			}

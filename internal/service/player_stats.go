@@ -121,16 +121,12 @@ func (s *Service) forReader(ctx context.Context, cur Current, v PlayerStatsView)
 		if rec.Status == "" {
 			continue
 		}
-		rows, err := s.standingRowsOf(ctx, rec.TournamentRecord, week)
+		e, err := s.standingsOf(ctx, rec.TournamentRecord, week)
 		if err != nil {
 			return v, err
 		}
-		v.Tournaments[i].Players = len(rows)
-		for _, row := range rows {
-			if row.UserID == id {
-				v.Tournaments[i].Position = row.Position
-			}
-		}
+		v.Tournaments[i].Players = len(e.rows)
+		v.Tournaments[i].Position = e.placeOf(id)
 	}
 	if cur.Actor.SignedIn() && cur.User.ID != id {
 		// The reader's rating came with the session's statement when it read this page's stamp.
@@ -147,19 +143,27 @@ func (s *Service) forReader(ctx context.Context, cur Current, v PlayerStatsView)
 	return v, nil
 }
 
-// standingRowsOf is the ranking of rec's tournament. The record carries the tournament's
-// version, read with it: when the standings of that version are kept in memory they serve
-// without reading the tournament again (that full read was ~45 % of the page's CPU); else the
+// standingsOf is the ranking of rec's tournament. The record carries the tournament's version,
+// read with it: when the standings of that version are kept in memory they serve without
+// reading the tournament again (that full read was ~45 % of the page's CPU); else the
 // tournament is read afresh and the standings come as everywhere else.
-func (s *Service) standingRowsOf(ctx context.Context, rec store.TournamentRecord, week string) ([]StandingRow, error) {
-	if rows, ok := s.cachedStandings(store.Tournament{ID: rec.TournamentID, Version: rec.Version}, week); ok {
-		return rows, nil
+func (s *Service) standingsOf(ctx context.Context, rec store.TournamentRecord, week string) (standingsEntry, error) {
+	if e, ok := s.cachedStandingsEntry(store.Tournament{ID: rec.TournamentID, Version: rec.Version}, week); ok {
+		return e, nil
 	}
 	t, err := s.db.TournamentByID(ctx, nil, rec.TournamentID)
 	if err != nil {
-		return nil, err
+		return standingsEntry{}, err
 	}
-	return s.standingRows(ctx, t)
+	rows, err := s.standingRows(ctx, t)
+	if err != nil {
+		return standingsEntry{}, err
+	}
+	// The entry just kept, or (when it was replaced meanwhile) an index built for this read.
+	if e, ok := s.cachedStandingsEntry(t, week); ok && len(e.rows) == len(rows) && (len(rows) == 0 || &e.rows[0] == &rows[0]) {
+		return e, nil
+	}
+	return newStandingsEntry(t.Version, week, s.now(), rows), nil
 }
 
 // RatingOf is a player's current rating (a newcomer's when they never played).

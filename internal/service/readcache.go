@@ -47,14 +47,20 @@ func (s *Service) StandingsComputations() int64 { return s.reads.standingsComput
 
 // cachedStandings returns the cached ranking of t when it is still good.
 func (s *Service) cachedStandings(t store.Tournament, week string) ([]StandingRow, bool) {
+	e, ok := s.cachedStandingsEntry(t, week)
+	return e.rows, ok
+}
+
+// cachedStandingsEntry is cachedStandings with the rows' index by player.
+func (s *Service) cachedStandingsEntry(t store.Tournament, week string) (standingsEntry, bool) {
 	now := s.now()
 	if e, ok := s.standings.Load(t.ID); ok {
 		e := e.(standingsEntry)
 		if e.version == t.Version && e.week == week && now.Sub(e.at) < standingsTTL && !now.Before(e.at) {
-			return e.rows, true
+			return e, true
 		}
 	}
-	return nil, false
+	return standingsEntry{}, false
 }
 
 // standingRows returns the ranking of t, computed by the database once per version of the
@@ -85,7 +91,7 @@ func (s *Service) standingRows(ctx context.Context, t store.Tournament) ([]Stand
 		defer cancel()
 		rows, err := s.computeStandingRows(cctx, t)
 		if err == nil {
-			s.standings.Store(t.ID, standingsEntry{version: t.Version, week: week, at: s.now(), rows: rows})
+			s.standings.Store(t.ID, newStandingsEntry(t.Version, week, s.now(), rows))
 		}
 		return rows, err
 	})

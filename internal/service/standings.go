@@ -105,6 +105,26 @@ type standingsEntry struct {
 	week    string
 	at      time.Time
 	rows    []StandingRow
+	// row: each player's index in rows. A player's pages show their place in each of their
+	// tournaments on every read; looking it up must not cost a pass over the whole ladder
+	// (issue 16: a player page costs the same on a ladder of 60 and of 6,000).
+	row map[int64]int32
+}
+
+func newStandingsEntry(version int64, week string, at time.Time, rows []StandingRow) standingsEntry {
+	row := make(map[int64]int32, len(rows))
+	for i, r := range rows {
+		row[r.UserID] = int32(i)
+	}
+	return standingsEntry{version: version, week: week, at: at, rows: rows, row: row}
+}
+
+// placeOf is the position of userID in the ranking (0: not ranked in it).
+func (e standingsEntry) placeOf(userID int64) int {
+	if i, ok := e.row[userID]; ok {
+		return e.rows[i].Position
+	}
+	return 0
 }
 
 // standingsTTL bounds how long a cached ranking may show a player's old name or photo: changes
