@@ -239,7 +239,7 @@ func (s *Server) routes() []Route {
 		op(policy.SignedIn, huma.Operation{OperationID: "create-tournament", Method: http.MethodPost, Path: "/api/tournaments",
 			Summary: "Create a tournament (pending approval)", Tags: []string{"tournaments"}, DefaultStatus: http.StatusCreated,
 			Errors: []int{http.StatusUnauthorized, http.StatusUnprocessableEntity}}, (*Server).createTournament),
-		op(policy.Public, huma.Operation{OperationID: "get-tournament", Method: http.MethodGet, Path: "/api/tournaments/{id}",
+		encodedOp[tournamentIDInput, tournamentDetailOutput](policy.Public, huma.Operation{OperationID: "get-tournament", Method: http.MethodGet, Path: "/api/tournaments/{id}",
 			Summary: "A tournament with its creator, referees and the caller's permissions", Tags: []string{"tournaments"},
 			Errors: []int{http.StatusNotFound}}, (*Server).getTournament),
 		op(policy.SignedIn, huma.Operation{OperationID: "update-tournament", Method: http.MethodPut, Path: "/api/tournaments/{id}",

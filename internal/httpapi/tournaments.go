@@ -229,11 +229,24 @@ type tournamentDetailOutput struct {
 	}
 }
 
-func (s *Server) getTournament(ctx context.Context, in *tournamentIDInput) (*tournamentDetailOutput, error) {
-	d, err := s.svc.Tournament(ctx, currentFrom(ctx), in.ID)
+func (s *Server) getTournament(ctx context.Context, in *tournamentIDInput) ([]byte, error) {
+	d, kept, err := s.svc.TournamentKept(ctx, currentFrom(ctx), in.ID, renderTournament)
 	if err != nil {
 		return nil, s.problemFrom(ctx, err)
 	}
+	if kept != nil {
+		return kept, nil
+	}
+	return renderTournament(d)
+}
+
+// renderTournament is a tournament page's body.
+func renderTournament(d service.TournamentDetail) ([]byte, error) {
+	return encodeJSON(viewTournamentDetail(d).Body)
+}
+
+// viewTournamentDetail is a tournament page's answer.
+func viewTournamentDetail(d service.TournamentDetail) *tournamentDetailOutput {
 	out := &tournamentDetailOutput{}
 	b := &out.Body
 	b.TournamentView = viewTournament(d.Tournament)
@@ -250,7 +263,7 @@ func (s *Server) getTournament(ctx context.Context, in *tournamentIDInput) (*tou
 		d.CanDecide, d.CanSeeStandings, d.JoinMode
 	b.CanChat = d.CanChat
 	b.CanEdit, b.CanShuffle, b.CanClose = d.Can.Edit, d.Can.Shuffle, d.Can.Close
-	return out, nil
+	return out
 }
 
 type rejectTournamentInput struct {

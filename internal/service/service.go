@@ -11,18 +11,19 @@ import (
 
 // Service is the application's use cases over one database.
 type Service struct {
-	db          *store.DB
-	log         *slog.Logger
-	rootEmail   string   // the main super admin: protected
-	baseURL     string   // for links in emails
-	standings   sync.Map // tournament id → standingsEntry (see standingRows)
-	reads       readCache
-	leaderKeys  versionedCache[rankingOrder]    // the global rankings' order per data version (leaderboard_me.go)
-	leaderPages versionedCache[leaderPageEntry] // pages of the global rankings per data version (leaderboard_pages.go)
-	statsPages  versionedCache[keptStats]       // players' statistics pages per stamp (player_pages.go)
-	histPages   versionedCache[keptHistory]     // players' first history pages per stamp (player_pages.go)
-	limits      limiters                        // per-account rate limits by action
-	live        Live                            // live-update events (nil: none)
+	db              *store.DB
+	log             *slog.Logger
+	rootEmail       string   // the main super admin: protected
+	baseURL         string   // for links in emails
+	standings       sync.Map // tournament id → standingsEntry (see standingRows)
+	reads           readCache
+	leaderKeys      versionedCache[rankingOrder]    // the global rankings' order per data version (leaderboard_me.go)
+	leaderPages     versionedCache[leaderPageEntry] // pages of the global rankings per data version (leaderboard_pages.go)
+	statsPages      versionedCache[keptStats]       // players' statistics pages per stamp (player_pages.go)
+	histPages       versionedCache[keptHistory]     // players' first history pages per stamp (player_pages.go)
+	tournamentPages versionedCache[keptTournament]  // visitors' tournament pages per stamp (tournament_page.go)
+	limits          limiters                        // per-account rate limits by action
+	live            Live                            // live-update events (nil: none)
 }
 
 // Options are the settings the use cases depend on.
@@ -46,6 +47,7 @@ func New(db *store.DB, o Options) *Service {
 	s.reads.lists.max, s.leaderKeys.max, s.leaderPages.max = listCacheMax, leaderKeysMax, leaderPagesMax
 	s.reads.search.max, s.reads.searchOwn.max = searchCacheMax, searchOwnCacheMax
 	s.statsPages.max, s.histPages.max = playerPagesMax, playerPagesMax
+	s.tournamentPages.max = tournamentPagesMax
 	return s
 }
 

@@ -142,6 +142,31 @@ func (db *DB) TournamentPageByID(ctx context.Context, id int64) (TournamentPage,
 	return p, notFound(err)
 }
 
+// TournamentPageStamp is what a visitor's tournament page (TournamentPageByID) is read from
+// besides its tournament's list columns: a page kept under one stamp is the page read afresh
+// while the stamp reads the same, on every instance.
+type TournamentPageStamp struct {
+	// Lists: the lists' version (ListVersion), bumped by every change to a column the page
+	// shows of the tournament or its club (migration 00024's triggers).
+	Lists int64 `db:"lists"`
+	// Creator: the creator's account version (bumped by every change to the account, 00013);
+	// 0 without one.
+	Creator int64 `db:"creator"`
+	// Referees: the tournament has referees, whose names the page lists (read apart, not kept).
+	Referees bool `db:"referees"`
+}
+
+// TournamentPageStampOf reads the stamp of tournament id's page (zero values when there is no
+// such tournament: its page says so, read afresh).
+func (db *DB) TournamentPageStampOf(ctx context.Context, id int64) (TournamentPageStamp, error) {
+	var st TournamentPageStamp
+	err := db.scanOne(ctx, `SELECT (SELECT version FROM list_versions WHERE name = 'lists'),
+		COALESCE((SELECT u.version FROM tournaments t JOIN users u ON u.id = t.creator_id WHERE t.id = ?), 0),
+		EXISTS (SELECT 1 FROM tournament_players r WHERE r.tournament_id = ? AND r.role = 'referee')`,
+		[]any{id, id}, &st.Lists, &st.Creator, &st.Referees)
+	return st, err
+}
+
 // LockTournament reads a tournament inside tx and, on PostgreSQL, locks its row until tx ends:
 // every change to its participants takes this lock first, so they apply one after another.
 func (db *DB) LockTournament(ctx context.Context, tx *sqlx.Tx, id int64) (Tournament, error) {
