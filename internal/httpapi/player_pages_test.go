@@ -94,7 +94,7 @@ func TestStampHintOf(t *testing.T) {
 		"/api/players/99999999999999999999/stats": alone, "/api/users/42/stats": alone, "/players/42/stats": alone,
 		"/api/notifications": alone, "/api/notifications/recent/": alone, "/api/users/me": alone, "/api/tournaments/7": alone,
 		"/api/leaderboards": {Leaderboard: true}, "/api/leaderboards.csv": alone, "/api/leaderboards/week": alone,
-		"/api/search": {}, "/api/tournaments": {}, "/api/clubs": {},
+		"/api/search": {}, "/api/tournaments": {}, "/api/clubs": {}, "/api/home": {}, "/api/hub": {},
 	} {
 		if got := stampHintOf(httptest.NewRequest("GET", path, nil)); got != want {
 			t.Errorf("GET %s: %+v, want %+v", path, got, want)

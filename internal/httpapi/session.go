@@ -39,7 +39,7 @@ func (s *Server) withCurrent(r *http.Request) (*http.Request, error) {
 // (GET /api/players/{id}/stats or /history), that of the bell's newest notifications (GET
 // /api/notifications/recent, 20 of them: recentNotifications) and the rankings' version (GET
 // /api/leaderboards), the lists' and search's versions for those kept answers (GET
-// /api/search, /api/tournaments, /api/clubs), and for every other request the session's own
+// /api/search, /api/tournaments, /api/clubs, and /api/home and /api/hub, which show lists), and for every other request the session's own
 // stamp alone. Only a hint: the route still parses and validates its own parameters, and reads
 // apart any stamp not named here.
 func stampHintOf(r *http.Request) store.StampHint {
@@ -51,7 +51,7 @@ func stampHintOf(r *http.Request) store.StampHint {
 		return store.StampHint{RecentNotifications: recentNotificationsLimit}
 	case "/api/leaderboards":
 		return store.StampHint{Leaderboard: true}
-	case "/api/search", "/api/tournaments", "/api/clubs":
+	case "/api/search", "/api/tournaments", "/api/clubs", "/api/home", "/api/hub":
 		return store.StampHint{} // the session's stamp with the lists' and search's versions
 	}
 	if id := playerPageOf(r.URL.Path); id > 0 {
