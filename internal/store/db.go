@@ -35,9 +35,10 @@ type DB struct {
 	// wstmts: query text → *sqlx.Stmt on W, borrowed by transactions (txstmt.go).
 	wstmts     sync.Map
 	wstmtCount atomic.Int64
-	wanted     sync.Map // query text → struct{}: to prepare on W after the transaction
-	hooks      sync.Map // *sqlx.Tx → *txHooks: what runs once that transaction has committed
-	dsn        string   // PostgreSQL: the connection string (dedicated connections, other instances in tests)
+	wanted     sync.Map  // query text → struct{}: to prepare on W after the transaction
+	hooks      sync.Map  // *sqlx.Tx → *txHooks: what runs once that transaction has committed
+	group      committer // SQLite: write transactions that arrive together commit together
+	dsn        string    // PostgreSQL: the connection string (dedicated connections, other instances in tests)
 }
 
 // readStmt returns a prepared statement for q on the reader pool, preparing it once. SQLite
@@ -230,8 +231,12 @@ func (db *DB) Close() error {
 
 // Tx runs fn in a write transaction, committing when it returns nil. Serialization failures and
 // deadlocks on PostgreSQL are retried a few times with the whole function, so fn must only touch
-// the database (no side effects outside it).
+// the database (no side effects outside it). On SQLite, transactions that arrive while another
+// one runs commit together, each in a savepoint of its own (groupcommit.go).
 func (db *DB) Tx(ctx context.Context, fn func(tx *sqlx.Tx) error) error {
+	if db.Dialect == SQLite {
+		return db.groupTx(ctx, fn) // nothing to retry; concurrent writers commit together
+	}
 	var err error
 	for attempt := 0; attempt < 5; attempt++ {
 		err = db.tx(ctx, fn)

@@ -1,0 +1,202 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+)
+
+// Group commit (SQLite). The writer pool has one connection, so concurrent write transactions
+// queue for it and each pays its own BEGIN and COMMIT: the commit appends every page the
+// transaction dirtied to the WAL (two pwrites a page), and consecutive result validations dirty
+// the same hot pages (the tournament's standings, the matches' and notifications' index pages)
+// again and again — a fifth of a validation's CPU (issue 16, docs/PERFORMANCE.md).
+//
+// Transactions that arrive while another one runs are therefore run together: the first waiter
+// leads, runs every queued function in one transaction, each inside a savepoint of its own, and
+// commits once. A function that fails rolls back to its savepoint and gets its own error; the
+// others commit. Each function sees the state the previous ones left, exactly as if they had
+// committed one after the other, so the outcome is the outcome of running them in queue order.
+// A transaction that finds the writer idle runs alone, as before: no wait is ever added.
+//
+// If the group's transaction itself fails (its commit, or a savepoint statement, as when an
+// interrupted statement made SQLite roll the whole transaction back), nothing of it is kept and
+// every member runs again on its own: functions given to Tx must already bear running again
+// (PostgreSQL's retries), and hooks registered with AfterCommit belong to the attempt that
+// committed.
+
+// maxGroup bounds how many transactions commit together: a group holds the writer for its
+// members' whole time, and the last of them waits for all before it.
+const maxGroup = 32
+
+// groupTimeout is the deadline of a group's own statements (BEGIN, savepoints, COMMIT); each
+// member's statements keep its own context. The group's transaction does not end with the
+// leader's request: the other members' work is in it.
+const groupTimeout = 30 * time.Second
+
+// txRequest is one transaction waiting for the writer.
+type txRequest struct {
+	ctx   context.Context
+	fn    func(*sqlx.Tx) error
+	hooks *txHooks
+	err   error
+	panic any
+	// wake is closed (or sent on) when the request is done, or when it is to lead the next group.
+	wake chan struct{}
+	lead bool
+}
+
+// committer queues write transactions for the group commit (SQLite only).
+type committer struct {
+	mu      sync.Mutex
+	queue   []*txRequest
+	running bool // a group (or a lone transaction) holds the writer
+}
+
+// groupTx runs fn in a transaction of the next group, returning its own outcome.
+func (db *DB) groupTx(ctx context.Context, fn func(*sqlx.Tx) error) error {
+	r := &txRequest{ctx: ctx, fn: fn, wake: make(chan struct{}, 1)}
+	c := &db.group
+	c.mu.Lock()
+	if c.running {
+		c.queue = append(c.queue, r)
+		c.mu.Unlock()
+		<-r.wake
+		if !r.lead {
+			return r.result()
+		}
+	} else {
+		c.running = true
+		c.mu.Unlock()
+	}
+	// This request leads: it takes the queue (itself first) as its group. It lets the other
+	// goroutines run first: the members of the group before were woken just now, and their
+	// next transactions would otherwise miss this group and wait through a whole one.
+	runtime.Gosched()
+	c.mu.Lock()
+	n := min(len(c.queue), maxGroup-1)
+	group := append([]*txRequest{r}, c.queue[:n]...)
+	c.queue = append(c.queue[:0:0], c.queue[n:]...)
+	c.mu.Unlock()
+
+	db.runGroup(group)
+
+	// The next waiter, if any, leads the next group; the writer is free otherwise.
+	c.mu.Lock()
+	if len(c.queue) > 0 {
+		next := c.queue[0]
+		c.queue = c.queue[1:]
+		next.lead = true
+		next.wake <- struct{}{}
+	} else {
+		c.running = false
+	}
+	c.mu.Unlock()
+	for _, m := range group[1:] {
+		m.wake <- struct{}{}
+	}
+	return r.result()
+}
+
+// result is the request's outcome in its own goroutine: a function that panicked panics again.
+func (r *txRequest) result() error {
+	if r.panic != nil {
+		panic(r.panic)
+	}
+	return r.err
+}
+
+// runGroup runs the group's functions and sets each member's outcome.
+func (db *DB) runGroup(group []*txRequest) {
+	if len(group) == 1 {
+		db.runAlone(group[0])
+		return
+	}
+	if db.runTogether(group) {
+		return
+	}
+	// The group's transaction failed as a whole: nothing of it was kept. Each member runs again
+	// on its own, in the same order.
+	for _, m := range group {
+		m.err, m.panic = nil, nil
+		db.runAlone(m)
+	}
+}
+
+// runAlone runs one member in a transaction of its own.
+func (db *DB) runAlone(m *txRequest) {
+	defer func() {
+		if p := recover(); p != nil {
+			m.panic = p
+		}
+	}()
+	m.err = db.tx(m.ctx, m.fn)
+}
+
+// runTogether runs the members in one transaction, each in a savepoint, and commits them. It
+// reports false when the transaction failed as a whole (nothing committed); a member's own
+// failure only rolls back its savepoint.
+func (db *DB) runTogether(group []*txRequest) (ok bool) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(group[0].ctx), groupTimeout)
+	defer cancel()
+	tx, err := db.W.BeginTxx(ctx, nil)
+	if err != nil {
+		return false
+	}
+	defer db.prepareWanted(ctx) // deferred first, runs last: once the connection is free
+	defer db.hooks.Delete(tx)
+	committed := false
+	defer func() {
+		if !committed {
+			_ = tx.Rollback()
+		}
+	}()
+	for _, m := range group {
+		if err := m.ctx.Err(); err != nil {
+			m.err = err // gave up waiting: its function never runs
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, "SAVEPOINT member"); err != nil {
+			return false
+		}
+		m.hooks = &txHooks{}
+		db.hooks.Store(tx, m.hooks)
+		m.panic, m.err = callMember(m, tx)
+		if m.err != nil || m.panic != nil {
+			m.hooks = nil
+			if _, err := tx.ExecContext(ctx, "ROLLBACK TO member"); err != nil {
+				return false
+			}
+		}
+		if _, err := tx.ExecContext(ctx, "RELEASE member"); err != nil {
+			return false
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return false
+	}
+	committed = true
+	for _, m := range group {
+		if m.hooks != nil {
+			m.hooks.run()
+		}
+	}
+	return true
+}
+
+// callMember runs a member's function, turning a panic into its outcome.
+func callMember(m *txRequest, tx *sqlx.Tx) (p any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			p = r
+			if err == nil {
+				err = fmt.Errorf("panic in transaction: %v", r)
+			}
+		}
+	}()
+	return nil, m.fn(tx)
+}

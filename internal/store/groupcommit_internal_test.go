@@ -1,0 +1,261 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+)
+
+// groupDB is a SQLite database with a table kv, and a way to hold its writer so that the
+// transactions started meanwhile queue and then run as one group.
+func groupDB(t *testing.T) *DB {
+	t.Helper()
+	ctx := context.Background()
+	db, err := OpenSQLite(ctx, filepath.Join(t.TempDir(), "group.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if _, err := db.W.ExecContext(ctx, `CREATE TABLE kv (k INTEGER PRIMARY KEY, v TEXT NOT NULL)`); err != nil {
+		t.Fatal(err)
+	}
+	return db
+}
+
+// holdWriter runs a transaction that keeps the writer until release is called, and returns once
+// it holds it.
+func holdWriter(t *testing.T, db *DB) (release func(), done <-chan error) {
+	t.Helper()
+	held, free, out := make(chan struct{}), make(chan struct{}), make(chan error, 1)
+	go func() {
+		out <- db.Tx(context.Background(), func(tx *sqlx.Tx) error {
+			close(held)
+			<-free
+			return nil
+		})
+	}()
+	<-held
+	return func() { close(free) }, out
+}
+
+// waitQueued waits (up to a generous deadline) until n transactions wait for the writer.
+func waitQueued(t *testing.T, db *DB, n int) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		db.group.mu.Lock()
+		queued := len(db.group.queue)
+		db.group.mu.Unlock()
+		if queued == n {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d transactions queued, want %d", queued, n)
+		}
+		time.Sleep(time.Millisecond) // polling a condition, bounded by the deadline
+	}
+}
+
+func rows(t *testing.T, db *DB) map[int]string {
+	t.Helper()
+	var kv []struct {
+		K int    `db:"k"`
+		V string `db:"v"`
+	}
+	if err := db.R.SelectContext(context.Background(), &kv, `SELECT k, v FROM kv ORDER BY k`); err != nil {
+		t.Fatal(err)
+	}
+	out := map[int]string{}
+	for _, r := range kv {
+		out[r.K] = r.V
+	}
+	return out
+}
+
+// Transactions that queue behind a running one commit together, each with its own outcome: the
+// ones that fail (an error, a panic, a unique violation) leave nothing, the others commit, in
+// queue order (each sees what the ones before it wrote), and only committed ones run their
+// after-commit hooks, once.
+func TestGroupCommitKeepsEachTransactionsOutcome(t *testing.T) {
+	db := groupDB(t)
+	ctx := context.Background()
+	release, held := holdWriter(t, db)
+
+	const n = 12
+	errs := make([]error, n)
+	panics := make([]any, n)
+	var hooks [n]atomic.Int32
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { panics[i] = recover() }()
+			errs[i] = db.Tx(ctx, func(tx *sqlx.Tx) error {
+				db.AfterCommit(tx, func() { hooks[i].Add(1) })
+				// Every member writes k = i; member 5 writes k = 4 again (a unique violation,
+				// since 4 ran before it) and gives the error up.
+				k := i
+				if i == 5 {
+					k = 4
+				}
+				if _, err := db.txExec(ctx, tx, `INSERT INTO kv (k, v) VALUES (?, ?)`, k, fmt.Sprint("v", i)); err != nil {
+					return err
+				}
+				switch i {
+				case 3:
+					return errors.New("member 3 changes its mind")
+				case 7:
+					panic("member 7 panics")
+				case 9:
+					// It sees what the members before it wrote, uncommitted as they still are.
+					var seen int
+					if err := tx.GetContext(ctx, &seen, `SELECT COUNT(*) FROM kv`); err != nil {
+						return err
+					}
+					if seen != 7 { // 0–8 minus 3, 5 and 7, plus its own
+						return fmt.Errorf("member 9 sees %d rows, want 7", seen)
+					}
+				}
+				return nil
+			})
+		}()
+		waitQueued(t, db, i+1) // queue order is i's order
+	}
+	release()
+	if err := <-held; err != nil {
+		t.Fatal(err)
+	}
+	wg.Wait()
+
+	want := map[int]string{}
+	for i := range n {
+		failed := i == 3 || i == 5 || i == 7
+		switch {
+		case i == 3 && (errs[i] == nil || errs[i].Error() != "member 3 changes its mind"):
+			t.Errorf("member 3: err = %v", errs[i])
+		case i == 5 && !IsUniqueViolation(errs[i]):
+			t.Errorf("member 5: err = %v, want a unique violation", errs[i])
+		case i == 7 && panics[i] != "member 7 panics":
+			t.Errorf("member 7: panic = %v", panics[i])
+		case !failed && (errs[i] != nil || panics[i] != nil):
+			t.Errorf("member %d: err = %v, panic = %v", i, errs[i], panics[i])
+		}
+		if got := hooks[i].Load(); (failed && got != 0) || (!failed && got != 1) {
+			t.Errorf("member %d ran its hook %d times", i, got)
+		}
+		if !failed {
+			want[i] = fmt.Sprint("v", i)
+		}
+	}
+	if got := rows(t, db); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("rows = %v, want %v", got, want)
+	}
+}
+
+// When the group's transaction fails as a whole (here a member ends it with its own ROLLBACK,
+// as an interrupted statement makes SQLite do), nothing of it is kept and every member runs
+// again alone: each committed member's row is there once and its hook ran once.
+func TestGroupCommitRunsMembersAloneWhenTheGroupFails(t *testing.T) {
+	db := groupDB(t)
+	ctx := context.Background()
+	release, held := holdWriter(t, db)
+
+	const n, breaker = 6, 2
+	errs := make([]error, n)
+	var runs, hooks [n]atomic.Int32
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = db.Tx(ctx, func(tx *sqlx.Tx) error {
+				runs[i].Add(1)
+				db.AfterCommit(tx, func() { hooks[i].Add(1) })
+				if _, err := db.txExec(ctx, tx, `INSERT INTO kv (k, v) VALUES (?, ?)`, i, "v"); err != nil {
+					return err
+				}
+				if i == breaker {
+					_, err := tx.ExecContext(ctx, `ROLLBACK`)
+					return err
+				}
+				return nil
+			})
+		}()
+		waitQueued(t, db, i+1)
+	}
+	release()
+	if err := <-held; err != nil {
+		t.Fatal(err)
+	}
+	wg.Wait()
+
+	want := map[int]string{}
+	for i := range n {
+		if i == breaker {
+			if errs[i] == nil {
+				t.Errorf("the member that rolled back committed")
+			}
+			continue
+		}
+		if errs[i] != nil || hooks[i].Load() != 1 {
+			t.Errorf("member %d: err = %v, hooks = %d", i, errs[i], hooks[i].Load())
+		}
+		want[i] = "v"
+	}
+	if first, last := runs[0].Load(), runs[n-1].Load(); first != 2 || last != 1 {
+		t.Errorf("runs: first %d, last %d; the first member runs in the group and again alone, the last (after the failure) alone", first, last)
+	}
+	if got := rows(t, db); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("rows = %v, want %v", got, want)
+	}
+}
+
+// A transaction whose caller gave up while it waited never runs, and says why.
+func TestGroupCommitSkipsAWaiterThatGaveUp(t *testing.T) {
+	db := groupDB(t)
+	release, held := holdWriter(t, db)
+	gone, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 2)
+	var ran atomic.Bool
+	go func() {
+		done <- db.Tx(gone, func(tx *sqlx.Tx) error { ran.Store(true); return nil })
+	}()
+	waitQueued(t, db, 1)
+	go func() {
+		done <- db.Tx(context.Background(), func(tx *sqlx.Tx) error {
+			_, err := db.txExec(context.Background(), tx, `INSERT INTO kv (k, v) VALUES (1, 'kept')`)
+			return err
+		})
+	}()
+	waitQueued(t, db, 2)
+	cancel()
+	release()
+	if err := <-held; err != nil {
+		t.Fatal(err)
+	}
+	var canceled, kept int
+	for range 2 {
+		switch err := <-done; {
+		case errors.Is(err, context.Canceled):
+			canceled++
+		case err == nil:
+			kept++
+		default:
+			t.Errorf("err = %v", err)
+		}
+	}
+	if canceled != 1 || kept != 1 || ran.Load() {
+		t.Fatalf("canceled %d, kept %d, the abandoned one ran: %v", canceled, kept, ran.Load())
+	}
+	if got := rows(t, db); got[1] != "kept" || len(got) != 1 {
+		t.Fatalf("rows = %v", got)
+	}
+}
