@@ -299,7 +299,9 @@ func (h *txHooks) run() {
 // AfterCommit runs fn once tx (a transaction of Tx) has committed, and never when it rolls
 // back: live-update events announce only committed state. A transaction that is retried runs
 // only the hooks of its successful attempt (each attempt registers its own). fn must be quick
-// and must not block (it runs on the caller's goroutine, after the commit). A tx that does not
+// and must not block: it runs after the commit and before Tx returns, on the goroutine that
+// committed (on SQLite, for a transaction committed in a group, the group's leader: the
+// group's hooks run in queue order). A tx that does not
 // come from Tx has no hooks: fn is dropped.
 func (db *DB) AfterCommit(tx *sqlx.Tx, fn func()) {
 	v, ok := db.hooks.Load(tx)
