@@ -26,7 +26,9 @@ func (s *Service) ValidateResult(ctx context.Context, cur Current, id int64, app
 		return store.MatchRow{}, invalid("notes", "validation.too_long", map[string]any{"max": 1000})
 	}
 	var out store.MatchRow
-	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+	// GroupTx: validations that queue for SQLite's writer commit together (issue 16). Everything
+	// below reads through tx, as a grouped transaction must.
+	err := s.db.GroupTx(ctx, func(tx *sqlx.Tx) error {
 		// The tournament is locked before the match is read (its tournament id is all that is
 		// read before), so the match and the standings are read as the last validation left them.
 		tid, err := s.db.MatchTournamentID(ctx, tx, id)

@@ -231,12 +231,9 @@ func (db *DB) Close() error {
 
 // Tx runs fn in a write transaction, committing when it returns nil. Serialization failures and
 // deadlocks on PostgreSQL are retried a few times with the whole function, so fn must only touch
-// the database (no side effects outside it). On SQLite, transactions that arrive while another
-// one runs commit together, each in a savepoint of its own (groupcommit.go).
+// the database (no side effects outside it). GroupTx (groupcommit.go) is Tx for transactions
+// that may commit together on SQLite.
 func (db *DB) Tx(ctx context.Context, fn func(tx *sqlx.Tx) error) error {
-	if db.Dialect == SQLite {
-		return db.groupTx(ctx, fn) // nothing to retry; concurrent writers commit together
-	}
 	var err error
 	for attempt := 0; attempt < 5; attempt++ {
 		err = db.tx(ctx, fn)
@@ -300,8 +297,8 @@ func (h *txHooks) run() {
 // back: live-update events announce only committed state. A transaction that is retried runs
 // only the hooks of its successful attempt (each attempt registers its own). fn must be quick
 // and must not block: it runs after the commit and before Tx returns, on the goroutine that
-// committed (on SQLite, for a transaction committed in a group, the group's leader: the
-// group's hooks run in queue order). A tx that does not
+// committed (for a GroupTx committed in a group, the group's leader: the group's hooks run in
+// queue order). A tx that does not
 // come from Tx has no hooks: fn is dropped.
 func (db *DB) AfterCommit(tx *sqlx.Tx, fn func()) {
 	v, ok := db.hooks.Load(tx)

@@ -2,8 +2,10 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -16,18 +18,23 @@ import (
 // the same hot pages (the tournament's standings, the matches' and notifications' index pages)
 // again and again — a fifth of a validation's CPU (issue 16, docs/PERFORMANCE.md).
 //
-// Transactions that arrive while another one runs are therefore run together: the first waiter
-// leads, runs every queued function in one transaction, each inside a savepoint of its own, and
-// commits once. A function that fails rolls back to its savepoint and gets its own error; the
-// others commit. Each function sees the state the previous ones left, exactly as if they had
-// committed one after the other, so the outcome is the outcome of running them in queue order.
-// A transaction that finds the writer idle runs alone, as before: no wait is ever added.
+// Transactions started with GroupTx (the result validation) that arrive while another one runs
+// are therefore run together: the first waiter leads, runs every queued function in one
+// transaction, each inside a savepoint of its own, and commits once. A function that fails rolls
+// back to its savepoint and gets its own error; the others commit. Each function sees the state
+// the previous ones left, exactly as if they had committed one after the other, so the outcome
+// is the outcome of running them in queue order. A transaction that finds no group running runs
+// alone, as before: no wait is ever added. Only GroupTx functions are grouped: they read through
+// their transaction alone (a read through the reader pool would miss the group's earlier,
+// uncommitted writes). Other transactions (Tx) take the one writer connection from the pool as
+// before, so they never overlap a group.
 //
 // If the group's transaction itself fails (its commit, or a savepoint statement, as when an
 // interrupted statement made SQLite roll the whole transaction back), nothing of it is kept and
 // every member runs again on its own: functions given to Tx must already bear running again
 // (PostgreSQL's retries), and hooks registered with AfterCommit belong to the attempt that
-// committed.
+// committed. The member whose savepoint was gone after it ran is not run again: it gets an
+// error (what it ran after the rollback, in autocommit, may have been kept).
 
 // maxGroup bounds how many transactions commit together: a group holds the writer for its
 // members' whole time, and the last of them waits for all before it.
@@ -45,6 +52,9 @@ type txRequest struct {
 	hooks *txHooks
 	err   error
 	panic any
+	// settled: err and panic are the request's final outcome. broke: its function ended the
+	// group's transaction (its savepoint was gone afterwards); it does not run again.
+	settled, broke bool
 	// wake is closed (or sent on) when the request is done, or when it is to lead the next group.
 	wake chan struct{}
 	lead bool
@@ -57,6 +67,21 @@ type committer struct {
 	running bool // a group (or a lone transaction) holds the writer
 }
 
+// GroupTx is Tx for a transaction that may commit together with others on SQLite (the result
+// validation, issue 16). fn must read only through tx: a read through the reader pool would not
+// see what the transactions grouped before it wrote, uncommitted as it still is. On PostgreSQL it
+// is Tx.
+func (db *DB) GroupTx(ctx context.Context, fn func(*sqlx.Tx) error) error {
+	if db.Dialect != SQLite {
+		return db.Tx(ctx, fn)
+	}
+	return db.groupTx(ctx, fn)
+}
+
+// errLeaderStopped is the outcome of members whose group's leader stopped before their function
+// ran or committed (runtime.Goexit in a function: a test's t.Fatal).
+var errLeaderStopped = errors.New("store: the transaction group's leader stopped")
+
 // groupTx runs fn in a transaction of the next group, returning its own outcome.
 func (db *DB) groupTx(ctx context.Context, fn func(*sqlx.Tx) error) error {
 	r := &txRequest{ctx: ctx, fn: fn, wake: make(chan struct{}, 1)}
@@ -65,7 +90,9 @@ func (db *DB) groupTx(ctx context.Context, fn func(*sqlx.Tx) error) error {
 	if c.running {
 		c.queue = append(c.queue, r)
 		c.mu.Unlock()
-		<-r.wake
+		if err := r.wait(c); err != nil {
+			return err
+		}
 		if !r.lead {
 			return r.result()
 		}
@@ -83,23 +110,53 @@ func (db *DB) groupTx(ctx context.Context, fn func(*sqlx.Tx) error) error {
 	c.queue = append(c.queue[:0:0], c.queue[n:]...)
 	c.mu.Unlock()
 
+	finished := false
+	defer func() {
+		if !finished { // unwinding: no member may read silence as a commit
+			for _, m := range group {
+				if !m.settled {
+					m.err, m.panic = errLeaderStopped, nil
+				}
+			}
+		}
+		// The next waiter, if any, leads the next group; the writer is free otherwise.
+		c.mu.Lock()
+		if len(c.queue) > 0 {
+			next := c.queue[0]
+			c.queue = c.queue[1:]
+			next.lead = true
+			next.wake <- struct{}{}
+		} else {
+			c.running = false
+		}
+		c.mu.Unlock()
+		for _, m := range group[1:] {
+			m.wake <- struct{}{}
+		}
+	}()
 	db.runGroup(group)
+	finished = true
+	return r.result()
+}
 
-	// The next waiter, if any, leads the next group; the writer is free otherwise.
+// wait waits for the request's turn. A request whose context ends while it is still queued
+// leaves the queue and returns the context's error; one already taken into a group (or chosen
+// to lead) waits for it: its wake is on the way.
+func (r *txRequest) wait(c *committer) error {
+	select {
+	case <-r.wake:
+		return nil
+	case <-r.ctx.Done():
+	}
 	c.mu.Lock()
-	if len(c.queue) > 0 {
-		next := c.queue[0]
-		c.queue = c.queue[1:]
-		next.lead = true
-		next.wake <- struct{}{}
-	} else {
-		c.running = false
+	if i := slices.Index(c.queue, r); i >= 0 {
+		c.queue = slices.Delete(c.queue, i, i+1)
+		c.mu.Unlock()
+		return r.ctx.Err()
 	}
 	c.mu.Unlock()
-	for _, m := range group[1:] {
-		m.wake <- struct{}{}
-	}
-	return r.result()
+	<-r.wake
+	return nil
 }
 
 // result is the request's outcome in its own goroutine: a function that panicked panics again.
@@ -122,7 +179,10 @@ func (db *DB) runGroup(group []*txRequest) {
 	// The group's transaction failed as a whole: nothing of it was kept. Each member runs again
 	// on its own, in the same order.
 	for _, m := range group {
-		m.err, m.panic = nil, nil
+		if m.broke {
+			continue // told its own failure: what it ran after the rollback may have been kept
+		}
+		m.err, m.panic, m.settled = nil, nil, false
 		db.runAlone(m)
 	}
 }
@@ -133,6 +193,7 @@ func (db *DB) runAlone(m *txRequest) {
 		if p := recover(); p != nil {
 			m.panic = p
 		}
+		m.settled = true
 	}()
 	m.err = db.tx(m.ctx, m.fn)
 }
@@ -157,7 +218,7 @@ func (db *DB) runTogether(group []*txRequest) (ok bool) {
 	}()
 	for _, m := range group {
 		if err := m.ctx.Err(); err != nil {
-			m.err = err // gave up waiting: its function never runs
+			m.err, m.settled = err, true // gave up waiting: its function never runs
 			continue
 		}
 		if _, err := tx.ExecContext(ctx, "SAVEPOINT member"); err != nil {
@@ -169,10 +230,16 @@ func (db *DB) runTogether(group []*txRequest) (ok bool) {
 		if m.err != nil || m.panic != nil {
 			m.hooks = nil
 			if _, err := tx.ExecContext(ctx, "ROLLBACK TO member"); err != nil {
+				m.broke, m.settled = true, true
 				return false
 			}
+			m.settled = true
 		}
 		if _, err := tx.ExecContext(ctx, "RELEASE member"); err != nil {
+			if m.err == nil {
+				m.err, m.panic = err, nil
+			}
+			m.broke, m.settled = true, true
 			return false
 		}
 	}
@@ -182,10 +249,22 @@ func (db *DB) runTogether(group []*txRequest) (ok bool) {
 	committed = true
 	for _, m := range group {
 		if m.hooks != nil {
-			m.hooks.run()
+			m.runHooks()
 		}
+		m.settled = true
 	}
 	return true
+}
+
+// runHooks runs a committed member's after-commit hooks; a hook that panics makes the member's
+// caller panic, as it would have alone, and stops no one else's.
+func (m *txRequest) runHooks() {
+	defer func() {
+		if p := recover(); p != nil {
+			m.panic = p
+		}
+	}()
+	m.hooks.run()
 }
 
 // callMember runs a member's function, turning a panic into its outcome.

@@ -35,7 +35,7 @@ func holdWriter(t *testing.T, db *DB) (release func(), done <-chan error) {
 	t.Helper()
 	held, free, out := make(chan struct{}), make(chan struct{}), make(chan error, 1)
 	go func() {
-		out <- db.Tx(context.Background(), func(tx *sqlx.Tx) error {
+		out <- db.GroupTx(context.Background(), func(tx *sqlx.Tx) error {
 			close(held)
 			<-free
 			return nil
@@ -98,7 +98,7 @@ func TestGroupCommitKeepsEachTransactionsOutcome(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			defer func() { panics[i] = recover() }()
-			errs[i] = db.Tx(ctx, func(tx *sqlx.Tx) error {
+			errs[i] = db.GroupTx(ctx, func(tx *sqlx.Tx) error {
 				db.AfterCommit(tx, func() { hooks[i].Add(1) })
 				// Every member writes k = i; member 5 writes k = 4 again (a unique violation,
 				// since 4 ran before it) and gives the error up.
@@ -123,6 +123,12 @@ func TestGroupCommitKeepsEachTransactionsOutcome(t *testing.T) {
 					if seen != 7 { // 0–8 minus 3, 5 and 7, plus its own
 						return fmt.Errorf("member 9 sees %d rows, want 7", seen)
 					}
+					// None of it is committed yet: they are one transaction.
+					if err := db.R.GetContext(ctx, &seen, `SELECT COUNT(*) FROM kv`); err != nil || seen != 0 {
+						return fmt.Errorf("the reader pool sees %d rows (%v), want 0 before the group's commit", seen, err)
+					}
+				case 10:
+					db.AfterCommit(tx, func() { panic("member 10's hook panics") })
 				}
 				return nil
 			})
@@ -139,13 +145,15 @@ func TestGroupCommitKeepsEachTransactionsOutcome(t *testing.T) {
 	for i := range n {
 		failed := i == 3 || i == 5 || i == 7
 		switch {
+		case i == 10 && (errs[i] != nil || panics[i] != "member 10's hook panics"):
+			t.Errorf("member 10: err = %v, panic = %v; want its hook's panic after its commit", errs[i], panics[i])
 		case i == 3 && (errs[i] == nil || errs[i].Error() != "member 3 changes its mind"):
 			t.Errorf("member 3: err = %v", errs[i])
 		case i == 5 && !IsUniqueViolation(errs[i]):
 			t.Errorf("member 5: err = %v, want a unique violation", errs[i])
 		case i == 7 && panics[i] != "member 7 panics":
 			t.Errorf("member 7: panic = %v", panics[i])
-		case !failed && (errs[i] != nil || panics[i] != nil):
+		case !failed && i != 10 && (errs[i] != nil || panics[i] != nil):
 			t.Errorf("member %d: err = %v, panic = %v", i, errs[i], panics[i])
 		}
 		if got := hooks[i].Load(); (failed && got != 0) || (!failed && got != 1) {
@@ -157,6 +165,10 @@ func TestGroupCommitKeepsEachTransactionsOutcome(t *testing.T) {
 	}
 	if got := rows(t, db); fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Fatalf("rows = %v, want %v", got, want)
+	}
+	// The writer is free again after a hook's panic.
+	if err := db.GroupTx(ctx, func(tx *sqlx.Tx) error { _, err := db.txExec(ctx, tx, `DELETE FROM kv`); return err }); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -176,7 +188,7 @@ func TestGroupCommitRunsMembersAloneWhenTheGroupFails(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errs[i] = db.Tx(ctx, func(tx *sqlx.Tx) error {
+			errs[i] = db.GroupTx(ctx, func(tx *sqlx.Tx) error {
 				runs[i].Add(1)
 				db.AfterCommit(tx, func() { hooks[i].Add(1) })
 				if _, err := db.txExec(ctx, tx, `INSERT INTO kv (k, v) VALUES (?, ?)`, i, "v"); err != nil {
@@ -210,50 +222,44 @@ func TestGroupCommitRunsMembersAloneWhenTheGroupFails(t *testing.T) {
 		}
 		want[i] = "v"
 	}
-	if first, last := runs[0].Load(), runs[n-1].Load(); first != 2 || last != 1 {
-		t.Errorf("runs: first %d, last %d; the first member runs in the group and again alone, the last (after the failure) alone", first, last)
+	if first, broke, last := runs[0].Load(), runs[breaker].Load(), runs[n-1].Load(); first != 2 || broke != 1 || last != 1 {
+		t.Errorf("runs: first %d, breaker %d, last %d; want the first in the group and again alone, the breaker once, the last (after the failure) alone", first, broke, last)
 	}
 	if got := rows(t, db); fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Fatalf("rows = %v, want %v", got, want)
 	}
 }
 
-// A transaction whose caller gave up while it waited never runs, and says why.
-func TestGroupCommitSkipsAWaiterThatGaveUp(t *testing.T) {
+// A transaction whose caller gives up while it waits leaves the queue at once, never runs, and
+// says why; the others keep their places.
+func TestGroupCommitLetsAWaiterGiveUp(t *testing.T) {
 	db := groupDB(t)
 	release, held := holdWriter(t, db)
 	gone, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 2)
+	abandoned, kept := make(chan error, 1), make(chan error, 1)
 	var ran atomic.Bool
 	go func() {
-		done <- db.Tx(gone, func(tx *sqlx.Tx) error { ran.Store(true); return nil })
+		abandoned <- db.GroupTx(gone, func(tx *sqlx.Tx) error { ran.Store(true); return nil })
 	}()
 	waitQueued(t, db, 1)
 	go func() {
-		done <- db.Tx(context.Background(), func(tx *sqlx.Tx) error {
+		kept <- db.GroupTx(context.Background(), func(tx *sqlx.Tx) error {
 			_, err := db.txExec(context.Background(), tx, `INSERT INTO kv (k, v) VALUES (1, 'kept')`)
 			return err
 		})
 	}()
 	waitQueued(t, db, 2)
 	cancel()
+	if err := <-abandoned; !errors.Is(err, context.Canceled) { // while the writer is still held
+		t.Fatalf("abandoned: err = %v", err)
+	}
+	waitQueued(t, db, 1)
 	release()
 	if err := <-held; err != nil {
 		t.Fatal(err)
 	}
-	var canceled, kept int
-	for range 2 {
-		switch err := <-done; {
-		case errors.Is(err, context.Canceled):
-			canceled++
-		case err == nil:
-			kept++
-		default:
-			t.Errorf("err = %v", err)
-		}
-	}
-	if canceled != 1 || kept != 1 || ran.Load() {
-		t.Fatalf("canceled %d, kept %d, the abandoned one ran: %v", canceled, kept, ran.Load())
+	if err := <-kept; err != nil || ran.Load() {
+		t.Fatalf("kept: err = %v; the abandoned one ran: %v", err, ran.Load())
 	}
 	if got := rows(t, db); got[1] != "kept" || len(got) != 1 {
 		t.Fatalf("rows = %v", got)
