@@ -258,12 +258,11 @@ func (db *DB) tx(ctx context.Context, fn func(tx *sqlx.Tx) error) (err error) {
 	db.hooks.Store(tx, hooks)
 	defer db.prepareWanted(ctx) // deferred first, runs last: once the connection is free
 	defer db.hooks.Delete(tx)   // a rolled-back (or retried) attempt forgets its hooks
+	committed := false
 	defer func() {
-		if p := recover(); p != nil {
-			_ = tx.Rollback()
-			panic(p)
-		}
-		if err != nil {
+		// Rolled back on an error, a panic, and a runtime.Goexit in fn (a test's t.Fatal), which
+		// would otherwise keep the writer's one connection in an open transaction for good.
+		if !committed {
 			_ = tx.Rollback()
 		}
 	}()
@@ -273,6 +272,7 @@ func (db *DB) tx(ctx context.Context, fn func(tx *sqlx.Tx) error) (err error) {
 	if err = tx.Commit(); err != nil {
 		return err
 	}
+	committed = true
 	hooks.run()
 	return nil
 }

@@ -40,9 +40,10 @@ import (
 // members' whole time, and the last of them waits for all before it.
 const maxGroup = 32
 
-// groupTimeout is the deadline of a group's own statements (BEGIN, savepoints, COMMIT); each
-// member's statements keep its own context. The group's transaction does not end with the
-// leader's request: the other members' work is in it.
+// groupTimeout bounds the group's own waits and statements: taking the writer connection (a
+// plain Tx or a backup may hold it), and each SAVEPOINT, RELEASE and ROLLBACK TO. The
+// transaction itself has no deadline of its own: each member's statements run under the
+// member's context, and the group's transaction must not end with any one request.
 const groupTimeout = 30 * time.Second
 
 // txRequest is one transaction waiting for the writer.
@@ -133,6 +134,9 @@ func (db *DB) groupTx(ctx context.Context, fn func(*sqlx.Tx) error) error {
 		for _, m := range group[1:] {
 			m.wake <- struct{}{}
 		}
+		// Statements the group ran unprepared are prepared now that its members are on their
+		// way (it needs the writer connection again: it waits for whoever holds it).
+		db.prepareWanted(r.ctx)
 	}()
 	db.runGroup(group)
 	finished = true
@@ -191,24 +195,29 @@ func (db *DB) runGroup(group []*txRequest) {
 func (db *DB) runAlone(m *txRequest) {
 	defer func() {
 		if p := recover(); p != nil {
-			m.panic = p
+			m.panic, m.settled = p, true
 		}
-		m.settled = true
 	}()
 	m.err = db.tx(m.ctx, m.fn)
+	m.settled = true
 }
 
 // runTogether runs the members in one transaction, each in a savepoint, and commits them. It
 // reports false when the transaction failed as a whole (nothing committed); a member's own
 // failure only rolls back its savepoint.
 func (db *DB) runTogether(group []*txRequest) (ok bool) {
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(group[0].ctx), groupTimeout)
+	base := context.WithoutCancel(group[0].ctx)
+	waitCtx, cancel := context.WithTimeout(base, groupTimeout)
 	defer cancel()
-	tx, err := db.W.BeginTxx(ctx, nil)
+	conn, err := db.W.Connx(waitCtx)
 	if err != nil {
 		return false
 	}
-	defer db.prepareWanted(ctx) // deferred first, runs last: once the connection is free
+	defer conn.Close() // deferred first, runs last: the connection goes back once the transaction has ended
+	tx, err := conn.BeginTxx(base, nil)
+	if err != nil {
+		return false
+	}
 	defer db.hooks.Delete(tx)
 	committed := false
 	defer func() {
@@ -216,12 +225,18 @@ func (db *DB) runTogether(group []*txRequest) (ok bool) {
 			_ = tx.Rollback()
 		}
 	}()
+	exec := func(q string) error {
+		ctx, cancel := context.WithTimeout(base, groupTimeout)
+		defer cancel()
+		_, err := tx.ExecContext(ctx, q)
+		return err
+	}
 	for _, m := range group {
 		if err := m.ctx.Err(); err != nil {
 			m.err, m.settled = err, true // gave up waiting: its function never runs
 			continue
 		}
-		if _, err := tx.ExecContext(ctx, "SAVEPOINT member"); err != nil {
+		if err := exec("SAVEPOINT member"); err != nil {
 			return false
 		}
 		m.hooks = &txHooks{}
@@ -229,13 +244,13 @@ func (db *DB) runTogether(group []*txRequest) (ok bool) {
 		m.panic, m.err = callMember(m, tx)
 		if m.err != nil || m.panic != nil {
 			m.hooks = nil
-			if _, err := tx.ExecContext(ctx, "ROLLBACK TO member"); err != nil {
+			if err := exec("ROLLBACK TO member"); err != nil {
 				m.broke, m.settled = true, true
 				return false
 			}
 			m.settled = true
 		}
-		if _, err := tx.ExecContext(ctx, "RELEASE member"); err != nil {
+		if err := exec("RELEASE member"); err != nil {
 			if m.err == nil {
 				m.err, m.panic = err, nil
 			}

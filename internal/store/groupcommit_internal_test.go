@@ -265,3 +265,57 @@ func TestGroupCommitLetsAWaiterGiveUp(t *testing.T) {
 		t.Fatalf("rows = %v", got)
 	}
 }
+
+// A plain transaction holding the writer makes a group's leader wait for the connection (the
+// others join its group or queue behind it); once it commits, the group runs and sees its writes.
+func TestGroupCommitWaitsForAPlainTransaction(t *testing.T) {
+	db := groupDB(t)
+	ctx := context.Background()
+	held, free, plain := make(chan struct{}), make(chan struct{}), make(chan error, 1)
+	go func() {
+		plain <- db.Tx(ctx, func(tx *sqlx.Tx) error {
+			if _, err := db.txExec(ctx, tx, `INSERT INTO kv (k, v) VALUES (0, 'plain')`); err != nil {
+				return err
+			}
+			close(held)
+			<-free
+			return nil
+		})
+	}()
+	<-held
+	const n = 4
+	errs := make(chan error, n)
+	for i := 1; i <= n; i++ {
+		go func() {
+			errs <- db.GroupTx(ctx, func(tx *sqlx.Tx) error {
+				var plainSeen int
+				if err := tx.GetContext(ctx, &plainSeen, `SELECT COUNT(*) FROM kv WHERE k = 0`); err != nil {
+					return err
+				}
+				if plainSeen != 1 {
+					return errors.New("the plain transaction's row is not there")
+				}
+				_, err := db.txExec(ctx, tx, `INSERT INTO kv (k, v) VALUES (?, 'grouped')`, i)
+				return err
+			})
+		}()
+	}
+	// The group's leader waits for the connection the plain transaction holds.
+	for deadline := time.Now().Add(30 * time.Second); db.W.Stats().WaitCount == 0; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("no transaction waited for the writer")
+		}
+	}
+	close(free)
+	if err := <-plain; err != nil {
+		t.Fatal(err)
+	}
+	for range n {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := rows(t, db); len(got) != n+1 {
+		t.Fatalf("rows = %v", got)
+	}
+}
