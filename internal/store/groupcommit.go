@@ -29,8 +29,8 @@ import (
 // uncommitted writes). Other transactions (Tx) take the one writer connection from the pool as
 // before, so they never overlap a group.
 //
-// If the group's transaction itself fails (its commit, or a savepoint statement, as when an
-// interrupted statement made SQLite roll the whole transaction back), nothing of it is kept and
+// If the group's transaction itself fails (taking the connection, BEGIN, a savepoint statement
+// or the commit, as when an interrupted statement made SQLite roll the whole transaction back), nothing of it is kept and
 // every member runs again on its own: functions given to Tx must already bear running again
 // (PostgreSQL's retries), and hooks registered with AfterCommit belong to the attempt that
 // committed. The member whose savepoint was gone after it ran is not run again: it gets an
@@ -56,7 +56,7 @@ type txRequest struct {
 	// settled: err and panic are the request's final outcome. broke: its function ended the
 	// group's transaction (its savepoint was gone afterwards); it does not run again.
 	settled, broke bool
-	// wake is closed (or sent on) when the request is done, or when it is to lead the next group.
+	// wake is sent on once: when the request is done, or when it is to lead the next group.
 	wake chan struct{}
 	lead bool
 }
@@ -65,7 +65,7 @@ type txRequest struct {
 type committer struct {
 	mu      sync.Mutex
 	queue   []*txRequest
-	running bool // a group (or a lone transaction) holds the writer
+	running bool // a GroupTx (a group or a lone one) holds the writer; a plain Tx does not count
 }
 
 // GroupTx is Tx for a transaction that may commit together with others on SQLite (the result

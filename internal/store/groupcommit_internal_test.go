@@ -29,9 +29,9 @@ func groupDB(t *testing.T) *DB {
 	return db
 }
 
-// holdWriter runs a transaction that keeps the writer until release is called, and returns once
-// it holds it.
-func holdWriter(t *testing.T, db *DB) (release func(), done <-chan error) {
+// holdWriter runs a transaction that keeps the writer, and returns once it holds it. release
+// lets it commit and waits until it has.
+func holdWriter(t *testing.T, db *DB) (release func()) {
 	t.Helper()
 	held, free, out := make(chan struct{}), make(chan struct{}), make(chan error, 1)
 	go func() {
@@ -42,7 +42,13 @@ func holdWriter(t *testing.T, db *DB) (release func(), done <-chan error) {
 		})
 	}()
 	<-held
-	return func() { close(free) }, out
+	return func() {
+		t.Helper()
+		close(free)
+		if err := <-out; err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 // waitQueued waits (up to a generous deadline) until n transactions wait for the writer.
@@ -86,7 +92,7 @@ func rows(t *testing.T, db *DB) map[int]string {
 func TestGroupCommitKeepsEachTransactionsOutcome(t *testing.T) {
 	db := groupDB(t)
 	ctx := context.Background()
-	release, held := holdWriter(t, db)
+	release := holdWriter(t, db)
 
 	const n = 12
 	errs := make([]error, n)
@@ -136,9 +142,6 @@ func TestGroupCommitKeepsEachTransactionsOutcome(t *testing.T) {
 		waitQueued(t, db, i+1) // queue order is i's order
 	}
 	release()
-	if err := <-held; err != nil {
-		t.Fatal(err)
-	}
 	wg.Wait()
 
 	want := map[int]string{}
@@ -178,7 +181,7 @@ func TestGroupCommitKeepsEachTransactionsOutcome(t *testing.T) {
 func TestGroupCommitRunsMembersAloneWhenTheGroupFails(t *testing.T) {
 	db := groupDB(t)
 	ctx := context.Background()
-	release, held := holdWriter(t, db)
+	release := holdWriter(t, db)
 
 	const n, breaker = 6, 2
 	errs := make([]error, n)
@@ -204,9 +207,6 @@ func TestGroupCommitRunsMembersAloneWhenTheGroupFails(t *testing.T) {
 		waitQueued(t, db, i+1)
 	}
 	release()
-	if err := <-held; err != nil {
-		t.Fatal(err)
-	}
 	wg.Wait()
 
 	want := map[int]string{}
@@ -234,7 +234,7 @@ func TestGroupCommitRunsMembersAloneWhenTheGroupFails(t *testing.T) {
 // says why; the others keep their places.
 func TestGroupCommitLetsAWaiterGiveUp(t *testing.T) {
 	db := groupDB(t)
-	release, held := holdWriter(t, db)
+	release := holdWriter(t, db)
 	gone, cancel := context.WithCancel(context.Background())
 	abandoned, kept := make(chan error, 1), make(chan error, 1)
 	var ran atomic.Bool
@@ -255,9 +255,6 @@ func TestGroupCommitLetsAWaiterGiveUp(t *testing.T) {
 	}
 	waitQueued(t, db, 1)
 	release()
-	if err := <-held; err != nil {
-		t.Fatal(err)
-	}
 	if err := <-kept; err != nil || ran.Load() {
 		t.Fatalf("kept: err = %v; the abandoned one ran: %v", err, ran.Load())
 	}
