@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/Button';
 import { Tabs } from '@/components/ui/Tabs';
 import { ApiError } from '@/lib/api';
 import { useSession } from '@/lib/SessionProvider';
+import { useDeferredData } from '@/lib/useDeferredData';
 import { tournamentQuery, type TournamentDetail } from '../api/get-tournament';
 import { BracketTab } from '../components/BracketTab';
 import { JoinButtons } from '../components/JoinButtons';
@@ -116,6 +117,8 @@ export default function TournamentPage() {
   const valid = Number.isInteger(id) && id > 0;
   const { user } = useSession();
   const query = useQuery({ ...tournamentQuery(user?.id ?? 0, id), enabled: valid });
+  // The page's body is drawn in slices, not in one long task when the answer arrives.
+  const tournament = useDeferredData(String(id), query.data);
 
   if (!valid || (query.error instanceof ApiError && query.error.status === 404)) return <TournamentNotFound />;
   if (query.isPending) return <TournamentSkeleton />;
@@ -129,5 +132,6 @@ export default function TournamentPage() {
       </div>
     );
   }
-  return <Page tournament={query.data} />;
+  if (!tournament) return <TournamentSkeleton />; // arrived: being drawn
+  return <Page tournament={tournament} />;
 }

@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { hashKey, useInfiniteQuery } from '@tanstack/react-query';
 import { Plus, Trophy } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { PageSpinner, Spinner } from '@/components/ui/Spinner';
 import { useDistrictNames } from '@/lib/geo';
 import { useSession } from '@/lib/SessionProvider';
 import { useDebounced } from '@/lib/useDebounced';
+import { useDeferredData } from '@/lib/useDeferredData';
 import { ANY_TOURNAMENT, flattenTournaments, tournamentsQuery, type TournamentFilters as Filters } from '../api/list-tournaments';
 import { TournamentCard } from '../components/TournamentCard';
 import { TournamentFilters, type View } from '../components/TournamentFilters';
@@ -46,8 +47,11 @@ export default function TournamentsPage() {
   // Visitors have no "mine", pending or rejected: after signing out the list falls back to active.
   const status = user || filters.status === 'inactive' ? filters.status : 'active';
   const effective: Filters = { ...filters, q, status };
-  const query = useInfiniteQuery(tournamentsQuery(user?.id ?? 0, effective));
-  const items = flattenTournaments(query.data?.pages);
+  const options = tournamentsQuery(user?.id ?? 0, effective);
+  const query = useInfiniteQuery(options);
+  // The list is drawn in slices, not in one long task when a page of answers arrives.
+  const data = useDeferredData(hashKey(options.queryKey), query.data);
+  const items = flattenTournaments(data?.pages);
   const creating = params.get('create') === 'true' && !!user;
   const filtered = !!(q || filters.clubId || filters.district || filters.privacy || filters.rankingType);
 
@@ -98,7 +102,7 @@ export default function TournamentsPage() {
       />
 
       <div className="mt-8" aria-live="polite" aria-busy={query.isFetching}>
-        {query.isPending ? (
+        {query.isPending || (!query.isError && !data) ? (
           <PageSpinner />
         ) : query.isError ? (
           <div role="alert" className="rounded-2xl border border-border bg-surface p-6 text-center">
