@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { hashKey, useInfiniteQuery } from '@tanstack/react-query';
 import { Building2, LayoutGrid, List, Plus, Search } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { cn } from '@/lib/cn';
 import { useDistricts } from '@/lib/geo';
 import { useSession } from '@/lib/SessionProvider';
 import { useDebounced } from '@/lib/useDebounced';
+import { useDeferredData } from '@/lib/useDeferredData';
 import { clubsQuery, flattenPages, type ClubFilters, type ClubStatus } from '../api/list-clubs';
 import { ClubCard } from '../components/ClubCard';
 import { ProposeClubDialog } from '../components/ProposeClubDialog';
@@ -45,8 +46,11 @@ export default function ClubsPage() {
   const [view, setView] = useState<View>(storedView);
   const q = useDebounced(search, SEARCH_DEBOUNCE_MS);
   const filters: ClubFilters = { q: q.trim(), district, municipality, status: user ? status : 'validated' };
-  const query = useInfiniteQuery(clubsQuery(user?.id ?? 0, filters));
-  const clubs = flattenPages(query.data?.pages);
+  const options = clubsQuery(user?.id ?? 0, filters);
+  const query = useInfiniteQuery(options);
+  // The list is drawn in slices, not in one long task when a page of answers arrives.
+  const data = useDeferredData(hashKey(options.queryKey), query.data);
+  const clubs = flattenPages(data?.pages);
   const proposing = params.get('create') === 'true' && !!user;
 
   function setProposing(open: boolean) {
@@ -161,7 +165,7 @@ export default function ClubsPage() {
       </section>
 
       <div className="mt-8" aria-live="polite" aria-busy={query.isFetching}>
-        {query.isPending ? (
+        {query.isPending || (!query.isError && !data) ? (
           <PageSpinner />
         ) : query.isError ? (
           <div role="alert" className="rounded-2xl border border-border bg-surface p-6 text-center">
