@@ -1,6 +1,6 @@
 import { hashKey, useInfiniteQuery } from '@tanstack/react-query';
 import { Building2, LayoutGrid, List, Plus, Search } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/Button';
@@ -14,7 +14,10 @@ import { useDebounced } from '@/lib/useDebounced';
 import { useDeferredData } from '@/lib/useDeferredData';
 import { clubsQuery, flattenPages, type ClubFilters, type ClubStatus } from '../api/list-clubs';
 import { ClubCard } from '../components/ClubCard';
-import { ProposeClubDialog } from '../components/ProposeClubDialog';
+
+// The proposal form (and the dialog library) loads when opened: a phone opening the list does not
+// download it before the list shows (issue 16, as the tournaments' create form).
+const ProposeClubDialog = lazy(() => import('../components/ProposeClubDialog').then((m) => ({ default: m.ProposeClubDialog })));
 
 export const VIEW_STORAGE_KEY = 'clubs.view';
 type View = 'grid' | 'list';
@@ -198,7 +201,11 @@ export default function ClubsPage() {
           </>
         )}
       </div>
-      {user && <ProposeClubDialog open={proposing} onOpenChange={setProposing} />}
+      {proposing && (
+        <Suspense fallback={null}>
+          <ProposeClubDialog open={proposing} onOpenChange={setProposing} />
+        </Suspense>
+      )}
     </div>
   );
 }
