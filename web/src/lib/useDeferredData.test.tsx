@@ -28,16 +28,28 @@ describe('useDeferredData', () => {
     const seen: [string, string | undefined][] = [];
     const { rerender } = render(<Probe k="7" data="old" seen={seen} />);
     await act(async () => rerender(<Probe k="7" data="new" seen={seen} />));
+    expect(seen[1]).toEqual(['7', 'old']); // the blocking render keeps the drawn answer
     expect(seen.slice(1).map(([, d]) => d)).not.toContain(undefined);
     expect(seen.at(-1)).toEqual(['7', 'new']);
   });
 
-  it("never shows another key's answer under the new key", async () => {
+  it("never shows another key's answer under the new key: the new key's cached one at once", async () => {
     const seen: [string, string | undefined][] = [];
     const { rerender } = render(<Probe k="7" data="seven" seen={seen} />);
     await act(async () => rerender(<Probe k="8" data="eight" seen={seen} />));
     const under8 = seen.filter(([k]) => k === '8').map(([, d]) => d);
+    expect(under8[0]).toBe('eight');
     expect(under8).not.toContain('seven');
-    expect(under8.at(-1)).toBe('eight');
+  });
+
+  it('shows nothing under a new key whose answer is still on its way, then draws it deferred', async () => {
+    const seen: [string, string | undefined][] = [];
+    const { rerender } = render(<Probe k="7" data="seven" seen={seen} />);
+    await act(async () => rerender(<Probe k="8" data={undefined} seen={seen} />));
+    expect(seen.filter(([k]) => k === '8').map(([, d]) => d)).toEqual(seen.filter(([k]) => k === '8').map(() => undefined));
+    const mark = seen.length;
+    await act(async () => rerender(<Probe k="8" data="eight" seen={seen} />));
+    expect(seen[mark]).toEqual(['8', undefined]); // the blocking render: still the skeleton
+    expect(seen.at(-1)).toEqual(['8', 'eight']);
   });
 });

@@ -10,13 +10,16 @@ import { useDeferredValue, useMemo } from 'react';
  * to the browser between them; the page meanwhile keeps what it showed (its skeleton the first
  * time, the previous answer after a refetch).
  *
- * Undefined while the deferred value still belongs to another key: after the page moved to
- * another tournament or filter, the previous one's answer is never shown under the new one. A
- * page mounted with the answer already cached shows it at once (useDeferredValue does not defer
- * a component's first render).
+ * Only an answer of the same key is deferred. After the page moved to another tournament or
+ * filter, the previous one's answer is never shown under the new key: the new key's answer is
+ * shown at once when it is cached (a blocking render, as without this hook), else nothing until
+ * it arrives. A page mounted with its answer cached shows it at once too (useDeferredValue does
+ * not defer a component's first render). The component drawing the answer must be memoised
+ * (React.memo): the blocking render passes it the same, deferred, props, and only a memoised
+ * component skips drawing them again.
  */
 export function useDeferredData<T>(key: string, data: T | undefined): T | undefined {
   const current = useMemo(() => ({ key, data }), [key, data]);
   const deferred = useDeferredValue(current);
-  return deferred.key === key ? deferred.data : undefined;
+  return deferred.key === key ? deferred.data : data;
 }

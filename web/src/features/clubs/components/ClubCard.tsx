@@ -1,4 +1,5 @@
 import { MapPin, Users } from 'lucide-react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
@@ -9,7 +10,8 @@ import { ClubImage } from './ClubImage';
 import { ClubStatusBadge } from './ClubStatusBadge';
 
 /** A club in the list: picture, name, place, status, surfaces and member count. */
-export function ClubCard({ club, districts, view }: { club: Club; districts?: District[]; view: 'grid' | 'list' }) {
+// Memoised: a list drawn deferred (useDeferredData) passes unchanged cards the same props again.
+export const ClubCard = memo(function ClubCard({ club, districts, view }: { club: Club; districts?: District[]; view: 'grid' | 'list' }) {
   const { t } = useTranslation('clubs');
   const place = placeNames(districts, club.district, club.municipality);
   const where = [place.municipality, place.district].filter(Boolean).join(', ');
@@ -53,4 +55,4 @@ export function ClubCard({ club, districts, view }: { club: Club; districts?: Di
       </div>
     </li>
   );
-}
+});

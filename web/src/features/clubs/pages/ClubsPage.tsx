@@ -56,6 +56,11 @@ export default function ClubsPage() {
   const clubs = flattenPages(data?.pages);
   const proposing = params.get('create') === 'true' && !!user;
 
+  function propose() {
+    if (!user) return void login();
+    if (!proposing) setProposing(true); // a second click while the form's code loads adds no history entry
+  }
+
   function setProposing(open: boolean) {
     setParams(
       (p) => {
@@ -88,7 +93,7 @@ export default function ClubsPage() {
           <PageTitle title={tc('pages.clubs')} />
           <p className="mt-2 text-muted">{t('intro')}</p>
         </div>
-        <Button className="shrink-0 self-start sm:self-auto" onClick={() => (user ? setProposing(true) : void login())}>
+        <Button className="shrink-0 self-start sm:self-auto" onClick={propose}>
           <Plus className="h-4 w-4" aria-hidden="true" />
           {user ? t('propose.action') : t('propose.loginToPropose')}
         </Button>
@@ -167,7 +172,7 @@ export default function ClubsPage() {
         </div>
       </section>
 
-      <div className="mt-8" aria-live="polite" aria-busy={query.isFetching}>
+      <div className="mt-8" aria-live="polite" aria-busy={query.isFetching || data !== query.data}>
         {query.isPending || (!query.isError && !data) ? (
           <PageSpinner />
         ) : query.isError ? (

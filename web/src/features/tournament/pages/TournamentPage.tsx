@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { hashKey, useQuery } from '@tanstack/react-query';
 import { BarChart3, Info, ListOrdered, Network, Users } from 'lucide-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/Button';
@@ -58,7 +58,8 @@ function Label({ icon: Icon, children }: { icon: typeof Info; children: ReactNod
   );
 }
 
-function Page({ tournament }: { tournament: TournamentDetail }) {
+// Memoised: the blocking render that precedes a deferred one passes it the same tournament.
+const Page = memo(function Page({ tournament }: { tournament: TournamentDetail }) {
   const { t } = useTranslation('tournament');
   const { user, login } = useSession();
   const [tab, setTab] = useTabParam();
@@ -107,7 +108,7 @@ function Page({ tournament }: { tournament: TournamentDetail }) {
       )}
     </div>
   );
-}
+});
 
 /** /tournaments/:id: header with the caller's actions, and the Overview, Ranking, Bracket, Statistics and Participants tabs. */
 export default function TournamentPage() {
@@ -116,9 +117,10 @@ export default function TournamentPage() {
   const id = Number(rawId);
   const valid = Number.isInteger(id) && id > 0;
   const { user } = useSession();
-  const query = useQuery({ ...tournamentQuery(user?.id ?? 0, id), enabled: valid });
+  const options = tournamentQuery(user?.id ?? 0, id);
+  const query = useQuery({ ...options, enabled: valid });
   // The page's body is drawn in slices, not in one long task when the answer arrives.
-  const tournament = useDeferredData(String(id), query.data);
+  const tournament = useDeferredData(hashKey(options.queryKey), query.data);
 
   if (!valid || (query.error instanceof ApiError && query.error.status === 404)) return <TournamentNotFound />;
   if (query.isPending) return <TournamentSkeleton />;

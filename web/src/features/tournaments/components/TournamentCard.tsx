@@ -1,4 +1,5 @@
 import { Building2, MapPin, Trophy, Users } from 'lucide-react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
@@ -23,7 +24,8 @@ export function usePlayersLabel() {
 }
 
 /** A tournament in the list: picture, name, club, district, privacy, ranking, players, status. */
-export function TournamentCard({ tournament: tr, district, view }: { tournament: Tournament; district: string; view: 'grid' | 'list' }) {
+// Memoised: a list drawn deferred (useDeferredData) passes unchanged cards the same props again.
+export const TournamentCard = memo(function TournamentCard({ tournament: tr, district, view }: { tournament: Tournament; district: string; view: 'grid' | 'list' }) {
   const { t } = useTranslation('tournaments');
   const ranking = useRankingLabel();
   const players = usePlayersLabel();
@@ -71,4 +73,4 @@ export function TournamentCard({ tournament: tr, district, view }: { tournament:
       </div>
     </li>
   );
-}
+});

@@ -76,7 +76,10 @@ export default function TournamentsPage() {
     }
   }
 
-  const create = () => (user ? setCreating(true) : void login());
+  function create() {
+    if (!user) return void login();
+    if (!creating) setCreating(true); // a second click while the form's code loads adds no history entry
+  }
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
@@ -101,7 +104,7 @@ export default function TournamentsPage() {
         onView={chooseView}
       />
 
-      <div className="mt-8" aria-live="polite" aria-busy={query.isFetching}>
+      <div className="mt-8" aria-live="polite" aria-busy={query.isFetching || data !== query.data}>
         {query.isPending || (!query.isError && !data) ? (
           <PageSpinner />
         ) : query.isError ? (
