@@ -86,6 +86,17 @@ export default function ClubsPage() {
   const chosen = list.find((d) => d.code === district);
   const filtered = !!(filters.q || district || municipality);
 
+  // A failed read or "load more": alone when nothing was drawn yet, above the drawn list otherwise
+  // (a failed page of more answers, or a failed refresh, does not take away what is shown).
+  const failed = (
+    <div role="alert" className="rounded-2xl border border-border bg-surface p-6 text-center">
+      <p className="font-semibold text-fg">{t('loadFailed')}</p>
+      <Button variant="outline" className="mt-4" onClick={() => void (query.isFetchNextPageError ? query.fetchNextPage() : query.refetch())}>
+        {t('retry')}
+      </Button>
+    </div>
+  );
+
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -175,13 +186,8 @@ export default function ClubsPage() {
       <div className="mt-8" aria-live="polite" aria-busy={query.isFetching || data !== query.data}>
         {query.isPending || (!query.isError && !data) ? (
           <PageSpinner />
-        ) : query.isError ? (
-          <div role="alert" className="rounded-2xl border border-border bg-surface p-6 text-center">
-            <p className="font-semibold text-fg">{t('loadFailed')}</p>
-            <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
-              {t('retry')}
-            </Button>
-          </div>
+        ) : !data || (query.isError && clubs.length === 0) ? (
+          failed
         ) : clubs.length === 0 ? (
           <div className="flex flex-col items-center rounded-2xl border border-dashed border-border bg-surface px-6 py-14 text-center">
             <Building2 className="h-10 w-10 text-muted" aria-hidden="true" />
@@ -189,6 +195,7 @@ export default function ClubsPage() {
           </div>
         ) : (
           <>
+            {query.isError && <div className="mb-4">{failed}</div>}
             <p className="mb-4 text-sm text-muted">{t('shown', { count: clubs.length })}</p>
             <ul className={view === 'grid' ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3' : 'flex flex-col gap-3'} data-testid="club-list">
               {clubs.map((club) => (

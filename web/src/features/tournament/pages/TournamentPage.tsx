@@ -124,7 +124,8 @@ export default function TournamentPage() {
 
   if (!valid || (query.error instanceof ApiError && query.error.status === 404)) return <TournamentNotFound />;
   if (query.isPending) return <TournamentSkeleton />;
-  if (query.isError) {
+  // A failed refresh keeps the page drawn; only a first read that failed shows the error.
+  if (query.isError && !query.data) {
     return (
       <div role="alert" className="mx-auto mt-10 max-w-xl rounded-2xl border border-border bg-surface p-6 text-center">
         <p className="font-semibold text-fg">{t('loadFailed')}</p>
@@ -135,5 +136,5 @@ export default function TournamentPage() {
     );
   }
   if (!tournament) return <TournamentSkeleton />; // arrived: being drawn
-  return <Page tournament={tournament} />;
+  return <Page key={tournament.id} tournament={tournament} />; // another tournament: its own page state
 }

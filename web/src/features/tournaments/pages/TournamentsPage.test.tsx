@@ -105,6 +105,27 @@ describe('/tournaments', () => {
     expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
   });
 
+  it('keeps the list when loading more fails, says so, and loads the page on retry', async () => {
+    let fail = true;
+    const { user } = setup({
+      list: (r) =>
+        new URL(r.url).searchParams.get('cursor') !== 'next'
+          ? ok({ items: [tournament(1, 'Escada Um')], next_cursor: 'next' })
+          : fail
+            ? jsonResponse(500, { status: 500, message: 'Erro' })
+            : ok({ items: [tournament(3, 'Escada Três')] }),
+    });
+    await screen.findByRole('link', { name: 'Escada Um' });
+    await user.click(screen.getByRole('button', { name: 'Carregar mais' }));
+    expect(await screen.findByText('Não foi possível carregar os torneios.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Escada Um' })).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('link', { name: 'Escada Três' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Escada Um' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Não foi possível carregar os torneios.')).not.toBeInTheDocument());
+  });
+
   it('creates a tournament from ?create=true: toast about approval, then its page', async () => {
     const { user, to } = setup({
       at: '/tournaments?create=true',
