@@ -36,7 +36,13 @@ func (s *Service) Player(ctx context.Context, cur Current, id int64) (PlayerView
 	if err != nil {
 		return PlayerView{}, err
 	}
-	slots, err := s.db.Availability(ctx, nil, u.ID)
+	// One's own account came from the session (its version read with the session's stamp);
+	// another's from ProfileByID, with its version.
+	version, known := u.Version, true
+	if self {
+		version, known = cur.stamps.userVersion, cur.stamps.signedIn
+	}
+	slots, err := s.availabilityOf(ctx, u.ID, version, known)
 	if err != nil {
 		return PlayerView{}, err
 	}

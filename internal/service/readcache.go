@@ -37,6 +37,10 @@ type readCache struct {
 	rendered      sync.Map // notification text key → [2]string title and message (see render)
 	renderedCount atomic.Int64
 
+	avail      sync.Map // user id → availabilityEntry (see availabilityOf)
+	availCount atomic.Int64
+	availReads atomic.Int64 // weekly availabilities read from the database (tests)
+
 	sessions     sync.Map // token hash → sessionEntry (see lookupSession)
 	sessionCount atomic.Int64
 	sessionReads atomic.Int64 // whole accounts read by lookupSession (tests)
@@ -139,7 +143,7 @@ func (s *Service) lookupSession(ctx context.Context, hash string, now time.Time,
 		}
 		return store.SessionWithUser{}, readStamps{}, err
 	}
-	rs := readStamps{hinted: hs, touchDue: st.TouchDue}
+	rs := readStamps{hinted: hs, touchDue: st.TouchDue, userVersion: st.UserVersion, signedIn: true}
 	rs.search = searchVersions{lists: st.ListVersion, challenges: st.ChallengeVersion, read: !st.NoSearch}
 	if e, ok := s.reads.sessions.Load(hash); ok {
 		e := e.(sessionEntry)
@@ -170,6 +174,10 @@ type readStamps struct {
 	hinted store.HintedStamps // and what was read
 	// touchDue: the session's expiry slides with this request (store.SessionStamp.TouchDue).
 	touchDue bool
+	// userVersion is the signed-in account's version (users.version) when signedIn: the
+	// answers kept under it (availabilityOf) are checked against it.
+	userVersion int64
+	signedIn    bool
 }
 
 // ListReads reports how many club and tournament list pages were read from the database (the
@@ -238,4 +246,41 @@ func cachedList[T any](ctx context.Context, s *Service, cur Current, key string,
 // listKey joins a list's name and filter into a cache key.
 func listKey(parts ...string) string {
 	return strings.Join(parts, "\x00")
+}
+
+// availabilityEntry is a player's weekly availability as read under the account's version.
+type availabilityEntry struct {
+	version int64
+	slots   []store.Slot
+}
+
+// availabilityCacheMax bounds the remembered availabilities (a few slots each); past it the
+// memory starts afresh.
+const availabilityCacheMax = 10000
+
+// availabilityOf is a player's weekly availability, kept in memory under the account's version
+// (users.version, which store.ReplaceAvailability moves in the same transaction), so a player
+// page asks the database nothing beyond the session's stamp or the account (issue 16: the
+// availability's statement was a fifth of the page's CPU). It is as current as a read on every
+// instance: version must have been read in this request before this call (a change in between
+// leaves newer slots under an older version, read again next time; never older slots under a
+// newer one). Without a version (known false) it reads and keeps nothing. Callers must not
+// change the slots: they are shared.
+func (s *Service) availabilityOf(ctx context.Context, userID, version int64, known bool) ([]store.Slot, error) {
+	if known {
+		if e, ok := s.reads.avail.Load(userID); ok && e.(availabilityEntry).version == version {
+			return e.(availabilityEntry).slots, nil
+		}
+	}
+	s.reads.availReads.Add(1)
+	slots, err := s.db.Availability(ctx, nil, userID)
+	if err != nil || !known {
+		return slots, err
+	}
+	if s.reads.availCount.Add(1) > availabilityCacheMax {
+		s.reads.avail.Clear()
+		s.reads.availCount.Store(1)
+	}
+	s.reads.avail.Store(userID, availabilityEntry{version: version, slots: slots})
+	return slots, nil
 }

@@ -160,3 +160,63 @@ func TestSessionExpirySlides(t *testing.T) {
 		}
 	})
 }
+
+// A player page keeps the weekly availability in memory under the account's version: repeated
+// views read it once per instance, for its owner and for another player, and a change made on
+// one instance shows on the other at its next view (store.ReplaceAvailability moves the version).
+func TestAvailabilityKeptUnderAccountVersion(t *testing.T) {
+	storetest.ForEachDialect(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		a, b := New(db, Options{}), New(db, Options{})
+		signIn := func(sub string) (store.User, string) {
+			t.Helper()
+			u, token, err := a.SignIn(ctx, Identity{Issuer: "test", Subject: sub, Email: sub + "@example.pt", EmailVerified: true, Name: sub}, "test", "127.0.0.1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			return u, token
+		}
+		u, token := signIn("rita")
+		_, other := signIn("rui")
+		auth := func(s *Service, token string) Current {
+			t.Helper()
+			cur, err := s.Authenticate(ctx, token)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return cur
+		}
+		set := func(s *Service, start int) {
+			t.Helper()
+			if _, err := s.SetAvailability(ctx, auth(s, token), []store.Slot{{Weekday: 2, StartMinute: start, EndMinute: start + 90}}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		views := func(want int) {
+			t.Helper()
+			for _, s := range []*Service{a, b} {
+				for _, tok := range []string{token, other} {
+					pv, err := s.Player(ctx, auth(s, tok), u.ID)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if len(pv.Availability) != 1 || pv.Availability[0].StartMinute != want {
+						t.Fatalf("availability seen by %v: %+v, want one range from %d", pv.Self, pv.Availability, want)
+					}
+				}
+			}
+		}
+		set(a, 18*60)
+		for range 3 {
+			views(18 * 60)
+		}
+		if a.reads.availReads.Load() != 1 || b.reads.availReads.Load() != 1 {
+			t.Fatalf("availability reads: %d and %d, want 1 each", a.reads.availReads.Load(), b.reads.availReads.Load())
+		}
+		set(b, 9*60)
+		views(9 * 60)
+		if a.reads.availReads.Load() != 2 || b.reads.availReads.Load() != 2 {
+			t.Fatalf("availability reads after the change: %d and %d, want 2 each", a.reads.availReads.Load(), b.reads.availReads.Load())
+		}
+	})
+}

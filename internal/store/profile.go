@@ -44,7 +44,7 @@ func (db *DB) Availability(ctx context.Context, tx *sqlx.Tx, userID int64) ([]Sl
 	return out, err
 }
 
-// ReplaceAvailability swaps all ranges of a player for slots.
+// ReplaceAvailability swaps all ranges of a player for slots and moves the account's version.
 func (db *DB) ReplaceAvailability(ctx context.Context, tx *sqlx.Tx, userID int64, slots []Slot) error {
 	if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`DELETE FROM availability WHERE user_id = ?`), userID); err != nil {
 		return err
@@ -55,7 +55,10 @@ func (db *DB) ReplaceAvailability(ctx context.Context, tx *sqlx.Tx, userID int64
 			return err
 		}
 	}
-	return nil
+	// The account's version moves with its availability: a player page keeps the availability
+	// in memory under the version it read (service.availabilityOf), on every instance.
+	_, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE users SET version = version + 1 WHERE id = ?`), userID)
+	return err
 }
 
 // PhotoRow is a stored profile photo.

@@ -28,6 +28,10 @@ type User struct {
 	CreatedAt     time.Time    `db:"created_at"`
 	UpdatedAt     time.Time    `db:"updated_at"`
 	DeletedAt     sql.NullTime `db:"deleted_at"` // set when the account was erased (a tombstone: "Deleted player")
+	// Version moves with every change to the row (a trigger, migration 00013) and to the
+	// account's weekly availability (ReplaceAvailability). Only ProfileByID reads it: answers
+	// kept in memory under it are checked against it (service.availabilityOf).
+	Version int64 `db:"version"`
 	Profile
 }
 
@@ -100,7 +104,7 @@ func (db *DB) ProfileByID(ctx context.Context, id int64) (User, error) {
 	var u User
 	err := db.get(ctx, &u, `SELECT id, email, first_name, last_name, ext_name, ext_given_name, ext_picture, role, status,
 		created_at, phone, whatsapp, signal, telegram, age, gender, district, municipality, timezone, contact_visibility,
-		hidden, photo_etag, club_id, deleted_at FROM users WHERE id = ?`, id)
+		hidden, photo_etag, club_id, deleted_at, version FROM users WHERE id = ?`, id)
 	return u, notFound(err)
 }
 
