@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 
@@ -31,13 +31,32 @@ function CloseButton() {
   );
 }
 
+/**
+ * Radix's content, returning focus on close to what had it when the dialog opened (WCAG 2.4.3).
+ * Radix returns it only to a Dialog.Trigger; our dialogs open from state or from the URL
+ * (`?create=true`, then unmounted when the parameter goes), so without this focus fell to <body>.
+ * Rendered only while open (inside the Portal), so the element is read at each opening. A real
+ * Trigger, if a dialog has one, still wins (Radix focuses it after this handler).
+ */
+function Content(props: ComponentProps<typeof RadixDialog.Content>) {
+  const [opener] = useState(() => document.activeElement);
+  return (
+    <RadixDialog.Content
+      {...props}
+      onCloseAutoFocus={() => {
+        if (opener instanceof HTMLElement && opener !== document.body && opener.isConnected) opener.focus();
+      }}
+    />
+  );
+}
+
 const overlay = 'fixed inset-0 z-50 bg-slate-950/60 backdrop-blur-sm data-[state=open]:animate-fade-in';
 
 export function DialogContent({ title, description, children, className }: ContentProps) {
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className={overlay} />
-      <RadixDialog.Content
+      <Content
         className={cn(
           'fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2',
           'overflow-y-auto rounded-2xl border border-border bg-surface p-6 text-fg shadow-2xl data-[state=open]:animate-pop-in',
@@ -52,7 +71,7 @@ export function DialogContent({ title, description, children, className }: Conte
         )}
         <div className="mt-5">{children}</div>
         <CloseButton />
-      </RadixDialog.Content>
+      </Content>
     </RadixDialog.Portal>
   );
 }
@@ -62,7 +81,7 @@ export function SheetContent({ title, description, children, className }: Conten
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className={overlay} />
-      <RadixDialog.Content
+      <Content
         className={cn(
           'fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col border-l border-border bg-surface text-fg shadow-2xl',
           'data-[state=open]:animate-slide-in',
@@ -79,7 +98,7 @@ export function SheetContent({ title, description, children, className }: Conten
         </div>
         <div className="flex-1 overflow-y-auto px-6 py-5">{children}</div>
         <CloseButton />
-      </RadixDialog.Content>
+      </Content>
     </RadixDialog.Portal>
   );
 }

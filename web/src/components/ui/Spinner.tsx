@@ -19,3 +19,8 @@ export function Spinner({ label, className }: { label?: string; className?: stri
 export function PageSpinner({ label }: { label?: string }) {
   return <Spinner label={label} className="min-h-[50vh] py-16" />;
 }
+
+/** Where a lazy dialog is about to open, while its code loads: the click was heard. */
+export function DialogSpinner() {
+  return <Spinner className="fixed left-1/2 top-1/2 z-50 -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-surface px-4 py-3 shadow-lg" />;
+}

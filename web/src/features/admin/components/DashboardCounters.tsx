@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Activity, Building, CalendarCheck, CircleCheck, Hourglass, ShieldCheck, Trophy, Users, Zap, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/Button';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { Spinner } from '@/components/ui/Spinner';
 import { dashboardQuery, type DashboardCounts } from '../api/get-dashboard';
 
@@ -27,15 +27,7 @@ export function DashboardCounters() {
   const { t, i18n } = useTranslation('adminArea');
   const q = useQuery(dashboardQuery());
   if (q.isPending) return <Spinner label={t('dashboard.loading')} className="py-10" />;
-  if (q.isError)
-    return (
-      <div role="alert" className="rounded-2xl border border-border bg-surface p-6 text-center">
-        <p className="font-semibold text-fg">{t('dashboard.failed')}</p>
-        <Button variant="outline" className="mt-4" onClick={() => void q.refetch()}>
-          {t('list.retry')}
-        </Button>
-      </div>
-    );
+  if (q.isError) return <LoadFailed title={t('dashboard.failed')} onRetry={() => void q.refetch()} />;
   const fmt = new Intl.NumberFormat(i18n.language);
   return (
     <section aria-labelledby="admin-counters">

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/Button';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { Spinner } from '@/components/ui/Spinner';
 import { cn } from '@/lib/cn';
 import { adminListQuery, type AdminList } from '../api/list-admin';
@@ -55,16 +56,7 @@ export function AdminListView<L extends AdminList, T extends { id: number }>({ l
   const { t } = useTranslation('adminArea');
   const q = useInfiniteQuery(adminListQuery(list, params));
   if (q.isPending) return <Spinner label={t('list.loading')} className="py-10" />;
-  if (q.isError)
-    return (
-      <div role="alert" className="rounded-2xl border border-border bg-surface p-6 text-center">
-        <p className="font-semibold text-fg">{t('list.failed')}</p>
-        <p className="mt-1 text-sm text-muted">{q.error.message}</p>
-        <Button variant="outline" className="mt-4" onClick={() => void q.refetch()}>
-          {t('list.retry')}
-        </Button>
-      </div>
-    );
+  if (q.isError) return <LoadFailed title={t('list.failed')} detail={q.error.message} onRetry={() => void q.refetch()} />;
   const items = (q.data?.pages.flatMap((p) => p.items) ?? []) as unknown as T[];
   if (items.length === 0)
     return (

@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Avatar } from '@/components/ui/Avatar';
 import { Button } from '@/components/ui/Button';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { PageTitle } from '@/components/ui/PageTitle';
 import { SectionCard } from '@/components/ui/SectionCard';
 import { Spinner } from '@/components/ui/Spinner';
@@ -41,14 +42,13 @@ export default function AdminPlayerPage() {
     return (
       <AdminLayout>
         {back}
-        <div role="alert" className="mt-6 rounded-2xl border border-border bg-surface p-6 text-center">
-          <p className="font-semibold text-fg">{q.error?.message ?? t('player.notFound')}</p>
-          {q.isError && (
-            <Button variant="outline" className="mt-4" onClick={() => void q.refetch()}>
-              {t('list.retry')}
-            </Button>
-          )}
-        </div>
+        {q.isError ? (
+          <LoadFailed className="mt-6" title={q.error.message} onRetry={() => void q.refetch()} />
+        ) : (
+          <div role="alert" className="mt-6 rounded-2xl border border-border bg-surface p-6 text-center">
+            <p className="font-semibold text-fg">{t('player.notFound')}</p>
+          </div>
+        )}
       </AdminLayout>
     );
   const p = q.data;

@@ -3,6 +3,7 @@ import { ScrollText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/Button';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { PageTitle } from '@/components/ui/PageTitle';
 import { Spinner } from '@/components/ui/Spinner';
 import { ApiError } from '@/lib/api';
@@ -72,13 +73,11 @@ export default function SystemLogsPage() {
         {query.isPending ? (
           <Spinner className="py-16" label={t('logs.loading')} />
         ) : query.isError ? (
-          <div role="alert" className="rounded-2xl border border-border bg-surface p-6 text-center">
-            <p className="font-semibold text-fg">{t('logs.loadFailed')}</p>
-            {query.error instanceof ApiError && <p className="mt-1 text-sm text-muted">{query.error.message}</p>}
-            <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
-              {t('retry')}
-            </Button>
-          </div>
+          <LoadFailed
+            title={t('logs.loadFailed')}
+            detail={query.error instanceof ApiError ? query.error.message : undefined}
+            onRetry={() => void query.refetch()}
+          />
         ) : items.length === 0 ? (
           <div className="flex flex-col items-center rounded-2xl border border-dashed border-border px-6 py-14 text-center">
             <ScrollText className="mb-3 h-8 w-8 text-muted" aria-hidden="true" />

@@ -2,13 +2,14 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Inbox } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { Spinner } from '@/components/ui/Spinner';
 import { Tabs } from '@/components/ui/Tabs';
 import { useSession } from '@/lib/SessionProvider';
 import { CHALLENGE_BOXES, CHALLENGE_FILTERS, challengesQuery, type ChallengeBox, type ChallengeFilter } from '../api/list-challenges';
 import { useNow } from '../lib/use-now';
 import { ChallengeCard } from './ChallengeCard';
-import { EmptyState, FilterChips, LoadError, LoadMore } from './ListStates';
+import { EmptyState, FilterChips, LoadMore } from './ListStates';
 
 const oneOf = <T extends string>(list: readonly T[], value: string | null, fallback: T): T =>
   list.includes(value as T) ? (value as T) : fallback;
@@ -19,7 +20,7 @@ function ChallengeList({ box, status }: { box: ChallengeBox; status: ChallengeFi
   const query = useInfiniteQuery(challengesQuery(user?.id ?? 0, box, status));
   const now = useNow();
   if (query.isPending) return <Spinner className="py-12" />;
-  if (query.isError) return <LoadError title={t('challenges.loadFailed')} onRetry={() => void query.refetch()} />;
+  if (query.isError) return <LoadFailed title={t('challenges.loadFailed')} onRetry={() => void query.refetch()} />;
   const items = query.data.pages.flatMap((p) => p.items);
   if (items.length === 0) {
     return <EmptyState icon={Inbox} title={t(`challenges.empty.${status === 'all' ? box : 'filtered'}`)} body={t('challenges.emptyHint')} />;

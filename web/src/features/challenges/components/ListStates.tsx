@@ -15,18 +15,6 @@ export function EmptyState({ icon: Icon, title, body }: { icon: LucideIcon; titl
   );
 }
 
-export function LoadError({ title, onRetry }: { title: string; onRetry: () => void }) {
-  const { t } = useTranslation('challenges');
-  return (
-    <div role="alert" className="rounded-2xl border border-border bg-surface p-6 text-center">
-      <p className="font-semibold text-fg">{title}</p>
-      <Button variant="outline" className="mt-4" onClick={onRetry}>
-        {t('retry')}
-      </Button>
-    </div>
-  );
-}
-
 export function LoadMore({ onClick, loading }: { onClick: () => void; loading: boolean }) {
   const { t } = useTranslation('challenges');
   return (

@@ -2,11 +2,12 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Swords } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { Spinner } from '@/components/ui/Spinner';
 import { useSession } from '@/lib/SessionProvider';
 import { matchQuery } from '../api/get-match';
 import { MATCH_FILTERS, myMatchesQuery, type MatchFilter } from '../api/list-matches';
-import { EmptyState, FilterChips, LoadError, LoadMore } from './ListStates';
+import { EmptyState, FilterChips, LoadMore } from './ListStates';
 import { MatchCard } from './MatchCard';
 
 /** The match a notification pointed at (?match=): fetched on its own so any filter or page shows it, on top. */
@@ -48,7 +49,7 @@ export function MatchesSection({ focusId }: { focusId: number }) {
       {query.isPending ? (
         <Spinner className="py-12" />
       ) : query.isError ? (
-        <LoadError title={t('matches.loadFailed')} onRetry={() => void query.refetch()} />
+        <LoadFailed title={t('matches.loadFailed')} onRetry={() => void query.refetch()} />
       ) : items.length === 0 ? (
         <EmptyState icon={Swords} title={t(`matches.empty.${filter}`)} body={t('matches.emptyHint')} />
       ) : (

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { ClipboardCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { Spinner } from '@/components/ui/Spinner';
 import { useSession } from '@/lib/SessionProvider';
 import { pendingValidationsQuery } from '../api/list-matches';
-import { EmptyState, LoadError } from './ListStates';
+import { EmptyState } from './ListStates';
 import { MatchCard } from './MatchCard';
 
 /**
@@ -19,7 +20,7 @@ export function PendingValidations({ staffOnly = false }: { staffOnly?: boolean 
   const meId = user?.id ?? 0;
   const query = useQuery(pendingValidationsQuery(meId));
   if (query.isPending) return staffOnly ? null : <Spinner className="py-12" />;
-  if (query.isError) return staffOnly ? null : <LoadError title={t('pending.loadFailed')} onRetry={() => void query.refetch()} />;
+  if (query.isError) return staffOnly ? null : <LoadFailed title={t('pending.loadFailed')} onRetry={() => void query.refetch()} />;
   // The server never lets a player of a match validate it (can_validate): the staff list only reads it.
   const items = staffOnly ? query.data.items.filter((m) => m.can_validate) : query.data.items;
   if (items.length === 0) {

@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/Button';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { PageTitle } from '@/components/ui/PageTitle';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { Tabs } from '@/components/ui/Tabs';
@@ -143,14 +144,7 @@ export default function ClubPage() {
   if (!valid || (query.error instanceof ApiError && query.error.status === 404)) return <ClubNotFound />;
   if (query.isPending) return <PageSpinner />;
   if (query.isError) {
-    return (
-      <div role="alert" className="mx-auto mt-10 max-w-xl rounded-2xl border border-border bg-surface p-6 text-center">
-        <p className="font-semibold text-fg">{t('loadFailed')}</p>
-        <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
-          {t('retry')}
-        </Button>
-      </div>
-    );
+    return <LoadFailed className="mx-auto mt-10 max-w-xl" title={t('loadFailed')} onRetry={() => void query.refetch()} />;
   }
   const club = query.data;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: clubsKey });

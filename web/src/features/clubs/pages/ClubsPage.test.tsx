@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DISTRICTS, mockApi, ok, renderPage } from '@/test/app';
@@ -78,5 +78,21 @@ describe('/clubs', () => {
     await user.click(screen.getByRole('button', { name: 'Vista em lista' }));
     expect(screen.getByRole('button', { name: 'Vista em lista' })).toHaveAttribute('aria-pressed', 'true');
     expect(localStorage.getItem(VIEW_STORAGE_KEY)).toBe('list');
+  });
+
+  it('returns focus to the propose button when the dialog closes (WCAG 2.4.3)', async () => {
+    const { user } = setup();
+    await screen.findByRole('link', { name: 'Clube Um' });
+    const opener = screen.getByRole('button', { name: 'Propor um clube' });
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Propor um clube' });
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+
+    await user.click(opener); // and again, closed with the close button
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 });

@@ -3,7 +3,7 @@ import { Award, Flame, History, Trophy, TrendingUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { AchievementList } from '@/components/gamification/AchievementList';
 import { LevelBar } from '@/components/gamification/LevelBar';
-import { Button } from '@/components/ui/Button';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { PageTitle } from '@/components/ui/PageTitle';
 import { SectionCard } from '@/components/ui/SectionCard';
 import { Spinner } from '@/components/ui/Spinner';
@@ -25,12 +25,7 @@ export default function GamificationPage() {
       {q.isPending ? (
         <Spinner className="py-16" label={t('loading')} />
       ) : q.isError ? (
-        <div role="alert" className="mt-6 rounded-2xl border border-border bg-surface p-6 text-center">
-          <p className="font-semibold text-fg">{t('loadFailed')}</p>
-          <Button variant="outline" className="mt-4" onClick={() => void q.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
+        <LoadFailed className="mt-6" title={t('loadFailed')} onRetry={() => void q.refetch()} />
       ) : (
         <div className="mt-6 grid gap-4 lg:grid-cols-3">
           <SectionCard icon={TrendingUp} title={t('progress.title')} compact className="lg:col-span-2">

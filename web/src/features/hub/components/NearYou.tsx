@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
-import { Button, buttonClasses } from '@/components/ui/Button';
+import { buttonClasses } from '@/components/ui/Button';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { SectionCard } from '@/components/ui/SectionCard';
 import { Spinner } from '@/components/ui/Spinner';
 import { placeNames, useDistricts } from '@/lib/geo';
@@ -182,16 +183,7 @@ export function NearYou({ userId }: { userId: number }) {
       </div>
     );
   }
-  if (query.isError) {
-    return (
-      <div role="alert" className="rounded-2xl border border-border bg-surface p-6 text-center">
-        <p className="font-semibold text-fg">{t('near.loadFailed')}</p>
-        <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
-          {t('near.retry')}
-        </Button>
-      </div>
-    );
-  }
+  if (query.isError) return <LoadFailed title={t('near.loadFailed')} onRetry={() => void query.refetch()} />;
   const data = query.data;
   if (!data.district) {
     return (

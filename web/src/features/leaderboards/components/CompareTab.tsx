@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/Button';
 import { controlClasses } from '@/components/ui/Field';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { Spinner } from '@/components/ui/Spinner';
 import { ApiError } from '@/lib/api';
 import { useDebounced } from '@/lib/useDebounced';
@@ -11,7 +12,7 @@ import { useSession } from '@/lib/SessionProvider';
 import { showToast } from '@/lib/toast';
 import { MAX_COMPARE, compareQuery, playerSearchQuery } from '../api/leaderboards';
 import { CompareTable } from './CompareTable';
-import { Empty, LoadFailed } from './StateBits';
+import { Empty } from './StateBits';
 
 /** The comparison's player search: adds a result to the selection. */
 function PlayerPicker({ ids, onAdd }: { ids: readonly number[]; onAdd: (id: number) => void }) {
@@ -98,7 +99,7 @@ export function CompareTab({ ids, onAdd, onRemove, tooMany }: {
             {err.message}
           </p>
         ) : (
-          <LoadFailed text={t('compare.loadFailed')} onRetry={() => void query.refetch()} />
+          <LoadFailed title={t('compare.loadFailed')} onRetry={() => void query.refetch()} />
         )
       ) : (
         <>

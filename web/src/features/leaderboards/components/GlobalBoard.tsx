@@ -3,6 +3,7 @@ import { Download, LocateFixed } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/Button';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { Spinner } from '@/components/ui/Spinner';
 import { currentLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/SessionProvider';
@@ -81,12 +82,7 @@ export function GlobalBoard({ period, compare }: { period: Period; compare?: Com
       {query.isPending ? (
         <Spinner className="py-12" label={t('loading')} />
       ) : query.isError ? (
-        <div role="alert" className="rounded-2xl border border-border bg-surface p-6 text-center">
-          <p className="font-semibold text-fg">{t('loadFailed')}</p>
-          <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
+        <LoadFailed title={t('loadFailed')} onRetry={() => void query.refetch()} />
       ) : rows.length === 0 ? (
         <p className="rounded-xl bg-surface-2 px-4 py-6 text-center text-sm text-muted">{t('empty')}</p>
       ) : (

@@ -4,13 +4,14 @@ import { Link } from 'react-router';
 import { ProvisionalMark } from '@/components/RatingMarks';
 import { Avatar } from '@/components/ui/Avatar';
 import { Button } from '@/components/ui/Button';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { Spinner } from '@/components/ui/Spinner';
 import { usePersonName } from '@/lib/person';
 import { useSession } from '@/lib/SessionProvider';
 import { leadersQuery, type TournamentLeaders } from '../api/leaderboards';
 import type { CompareAction } from './BoardTable';
 import { CompareButton } from './BoardTable';
-import { Empty, LoadFailed } from './StateBits';
+import { Empty } from './StateBits';
 
 function LeaderCard({ item, compare }: { item: TournamentLeaders; compare?: CompareAction }) {
   const { t } = useTranslation('leaderboards');
@@ -96,7 +97,7 @@ export function LeadersTab({ compare }: { compare?: CompareAction }) {
       {query.isPending ? (
         <Spinner className="py-12" label={t('leaders.loading')} />
       ) : query.isError ? (
-        <LoadFailed text={t('leaders.loadFailed')} onRetry={() => void query.refetch()} />
+        <LoadFailed title={t('leaders.loadFailed')} onRetry={() => void query.refetch()} />
       ) : items.length === 0 ? (
         <Empty text={t('leaders.empty')} />
       ) : (

@@ -2,13 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { Spinner } from '@/components/ui/Spinner';
 import { currentLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/SessionProvider';
 import { weekQuery, type WeekRow } from '../api/leaderboards';
 import type { CompareAction } from './BoardTable';
 import { CompareButton } from './BoardTable';
-import { Empty, LoadFailed } from './StateBits';
+import { Empty } from './StateBits';
 
 function WeekList({ title, rows, kind, empty, compare, meId }: {
   title: string;
@@ -84,7 +85,7 @@ export function WeekTab({ compare }: { compare?: CompareAction }) {
       {query.isPending ? (
         <Spinner className="py-12" label={t('week.loading')} />
       ) : query.isError || !data ? (
-        <LoadFailed text={t('week.loadFailed')} onRetry={() => void query.refetch()} />
+        <LoadFailed title={t('week.loadFailed')} onRetry={() => void query.refetch()} />
       ) : (
         <>
           <p className="text-sm text-muted" data-testid="week-range">

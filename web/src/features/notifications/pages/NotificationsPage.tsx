@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/Button';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { PageTitle } from '@/components/ui/PageTitle';
 import { Spinner } from '@/components/ui/Spinner';
 import { Tabs } from '@/components/ui/Tabs';
@@ -72,16 +73,7 @@ function AllNotifications() {
   }
 
   if (query.isPending) return <Spinner className="py-16" />;
-  if (query.isError) {
-    return (
-      <div role="alert" className="rounded-2xl border border-border bg-surface p-6 text-center">
-        <p className="font-semibold text-fg">{t('loadFailed')}</p>
-        <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
-          {t('retry')}
-        </Button>
-      </div>
-    );
-  }
+  if (query.isError) return <LoadFailed title={t('loadFailed')} onRetry={() => void query.refetch()} />;
   if (items.length === 0) return <EmptyState icon={BellOff} title={t('empty.title')} body={t('empty.body')} />;
 
   const now = Date.now();

@@ -3,7 +3,8 @@ import { CalendarClock, Eye, PauseCircle, UserRound } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { buttonClasses, Button } from '@/components/ui/Button';
+import { buttonClasses } from '@/components/ui/Button';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { PageTitle } from '@/components/ui/PageTitle';
 import { SectionCard } from '@/components/ui/SectionCard';
 import { PageSpinner } from '@/components/ui/Spinner';
@@ -78,12 +79,7 @@ export default function ProfilePage() {
       {query.isPending ? (
         <PageSpinner />
       ) : query.isError || !profile ? (
-        <div role="alert" className="mt-8 rounded-2xl border border-border bg-surface p-6 text-center">
-          <p className="font-semibold text-fg">{t('loadFailed')}</p>
-          <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
+        <LoadFailed className="mt-8" title={t('loadFailed')} onRetry={() => void query.refetch()} />
       ) : (
         <div className="mt-8 space-y-6">
           <section aria-label={t('photo.title')} className="rounded-2xl border border-border bg-surface p-4 shadow-sm sm:p-6">

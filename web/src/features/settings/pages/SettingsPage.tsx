@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/Button';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { PageTitle } from '@/components/ui/PageTitle';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { useSession } from '@/lib/SessionProvider';
@@ -23,12 +23,7 @@ export default function SettingsPage() {
         {query.isPending ? (
           <PageSpinner />
         ) : query.isError ? (
-          <div role="alert" className="rounded-2xl border border-border bg-surface p-6 text-center">
-            <p className="font-semibold text-fg">{t('loadFailed')}</p>
-            <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
-              {t('retry')}
-            </Button>
-          </div>
+          <LoadFailed title={t('loadFailed')} onRetry={() => void query.refetch()} />
         ) : (
           <SettingsForm userId={user?.id ?? 0} initial={query.data} />
         )}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/Button';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { Spinner } from '@/components/ui/Spinner';
 
 /** A loading spinner, or an error with a retry. */
@@ -8,14 +8,7 @@ export function LoadState({ pending, error, onRetry }: { pending: boolean; error
   const { t } = useTranslation('stats');
   if (pending) return <Spinner className="py-12" label={t('loading')} />;
   if (!error) return null;
-  return (
-    <div role="alert" className="rounded-2xl border border-border bg-surface p-6 text-center">
-      <p className="font-semibold text-fg">{t('loadFailed')}</p>
-      <Button variant="outline" className="mt-4" onClick={onRetry}>
-        {t('retry')}
-      </Button>
-    </div>
-  );
+  return <LoadFailed title={t('loadFailed')} onRetry={onRetry} />;
 }
 
 export function Empty({ children }: { children: ReactNode }) {

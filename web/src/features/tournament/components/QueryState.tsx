@@ -1,23 +1,14 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/Button';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { Spinner } from '@/components/ui/Spinner';
 
 /** A tab's loading spinner or its error with a retry; the data otherwise. */
 export function QueryState<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
   const { t } = useTranslation('tournament');
   if (query.isPending) return <Spinner className="py-12" />;
-  if (query.isError) {
-    return (
-      <div role="alert" className="rounded-2xl border border-border bg-surface p-6 text-center">
-        <p className="font-semibold text-fg">{t('tabLoadFailed')}</p>
-        <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
-          {t('retry')}
-        </Button>
-      </div>
-    );
-  }
+  if (query.isError) return <LoadFailed title={t('tabLoadFailed')} onRetry={() => void query.refetch()} />;
   return <>{children(query.data)}</>;
 }
 

@@ -3,7 +3,7 @@ import { BarChart3, Info, ListOrdered, Network, Users } from 'lucide-react';
 import { lazy, memo, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { Button } from '@/components/ui/Button';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { Tabs } from '@/components/ui/Tabs';
 import { ApiError } from '@/lib/api';
 import { useSession } from '@/lib/SessionProvider';
@@ -126,14 +126,7 @@ export default function TournamentPage() {
   if (query.isPending) return <TournamentSkeleton />;
   // A failed refresh keeps the page drawn; only a first read that failed shows the error.
   if (query.isError && !query.data) {
-    return (
-      <div role="alert" className="mx-auto mt-10 max-w-xl rounded-2xl border border-border bg-surface p-6 text-center">
-        <p className="font-semibold text-fg">{t('loadFailed')}</p>
-        <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
-          {t('retry')}
-        </Button>
-      </div>
-    );
+    return <LoadFailed className="mx-auto mt-10 max-w-xl" title={t('loadFailed')} onRetry={() => void query.refetch()} />;
   }
   if (!tournament) return <TournamentSkeleton />; // arrived: being drawn
   return <Page key={tournament.id} tournament={tournament} />; // another tournament: its own page state

@@ -140,4 +140,20 @@ describe('/tournaments', () => {
     const body = await to('POST', '/api/tournaments')[0].json();
     expect(body).toMatchObject({ name: 'Escada Nova', preset: 'aggressive', response_days: 7, play: true, privacy: 'public' });
   });
+
+  it('returns focus to the create button when the dialog closes (WCAG 2.4.3)', async () => {
+    const { user } = setup();
+    await screen.findByRole('link', { name: 'Escada Um' });
+    const opener = screen.getByRole('button', { name: 'Criar torneio' });
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Criar torneio' });
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+
+    await user.click(opener); // and again, closed with the close button
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
 });

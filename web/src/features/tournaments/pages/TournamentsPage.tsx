@@ -4,8 +4,9 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/Button';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { PageTitle } from '@/components/ui/PageTitle';
-import { PageSpinner, Spinner } from '@/components/ui/Spinner';
+import { DialogSpinner, PageSpinner, Spinner } from '@/components/ui/Spinner';
 import { useDistrictNames } from '@/lib/geo';
 import { useSession } from '@/lib/SessionProvider';
 import { useDebounced } from '@/lib/useDebounced';
@@ -83,14 +84,7 @@ export default function TournamentsPage() {
 
   // A failed read or "load more": alone when nothing was drawn yet, above the drawn list otherwise
   // (a failed page of more answers, or a failed refresh, does not take away what is shown).
-  const failed = (
-    <div role="alert" className="rounded-2xl border border-border bg-surface p-6 text-center">
-      <p className="font-semibold text-fg">{t('loadFailed')}</p>
-      <Button variant="outline" className="mt-4" onClick={() => void (query.isFetchNextPageError ? query.fetchNextPage() : query.refetch())}>
-        {t('retry')}
-      </Button>
-    </div>
-  );
+  const failed = <LoadFailed title={t('loadFailed')} onRetry={() => void (query.isFetchNextPageError ? query.fetchNextPage() : query.refetch())} />;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
@@ -155,7 +149,7 @@ export default function TournamentsPage() {
         )}
       </div>
       {creating && (
-        <Suspense fallback={null}>
+        <Suspense fallback={<DialogSpinner />}>
           <CreateTournamentDialog open={creating} onOpenChange={setCreating} />
         </Suspense>
       )}

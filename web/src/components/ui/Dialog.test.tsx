@@ -1,0 +1,50 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { Dialog, DialogContent } from './Dialog';
+
+/** A dialog opened from state (no Radix Trigger) and unmounted on close, as the `?create=true` pages do. */
+function Page({ keepOpener = true }: { keepOpener?: boolean }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      {(keepOpener || !open) && <button onClick={() => setOpen(true)}>abrir</button>}
+      <button>outro</button>
+      {open && (
+        <Dialog open onOpenChange={setOpen}>
+          <DialogContent title="Diálogo">
+            <input aria-label="campo" />
+          </DialogContent>
+        </Dialog>
+      )}
+    </>
+  );
+}
+
+describe('DialogContent focus return (WCAG 2.4.3)', () => {
+  it('gives focus back to the element that opened it, after Escape or the close button', async () => {
+    const user = userEvent.setup();
+    render(<Page />);
+    const opener = screen.getByRole('button', { name: 'abrir' });
+    await user.click(opener);
+    expect(await screen.findByRole('dialog', { name: 'Diálogo' })).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+
+    await user.click(opener);
+    await user.click(await screen.findByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+
+  it('leaves focus alone when the opener is gone', async () => {
+    const user = userEvent.setup();
+    render(<Page keepOpener={false} />);
+    await user.click(screen.getByRole('button', { name: 'abrir' }));
+    await screen.findByRole('dialog');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await new Promise((r) => setTimeout(r, 10)); // after Radix's own setTimeout(0) that returns focus
+    expect(document.activeElement).toBe(document.body);
+  });
+});
