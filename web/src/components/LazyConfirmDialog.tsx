@@ -1,5 +1,6 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogSpinner } from '@/components/ui/Spinner';
 import { showToast } from '@/lib/toast';
 import { afterFirstPaint } from '@/lib/useAfterFirstPaint';
 import type { ConfirmDialogProps } from './ConfirmDialog';
@@ -32,8 +33,9 @@ function prefetchAfterPaint() {
 /**
  * ConfirmDialog for a page whose first screen never shows one (issue 16): its code and the dialog
  * library under it (≈ 13 KiB gzip) stay off the page's first load and are fetched once the page
- * has painted. Opened before that (or after a failed fetch), it waits for the code; when the code
- * cannot be fetched (offline, a replaced release) it says so and closes, and the page stays.
+ * has painted. Opened before that (or after a failed fetch), it shows a spinner while it waits for
+ * the code; when the code cannot be fetched (offline, a replaced release) it says so and closes,
+ * and the page stays.
  */
 export function LazyConfirmDialog(props: ConfirmDialogProps) {
   const { t } = useTranslation('common');
@@ -55,5 +57,6 @@ export function LazyConfirmDialog(props: ConfirmDialogProps) {
       live = false;
     };
   }, [open, Loaded, onOpenChange, t]);
-  return Loaded ? <Loaded {...props} /> : null;
+  if (Loaded) return <Loaded {...props} />;
+  return open ? <DialogSpinner /> : null;
 }

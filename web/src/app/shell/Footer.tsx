@@ -2,6 +2,7 @@ import { LifeBuoy, Mail, MessageCircle } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DialogSpinner } from '@/components/ui/Spinner';
 import { APP_VERSION } from '@/lib/version';
 import { Logo } from './Logo';
 import type { ContactType } from '@/features/contact/api/send-contact';
@@ -90,9 +91,11 @@ export function Footer() {
           <p className="font-mono">{APP_VERSION}</p>
         </div>
       </div>
-      <Suspense fallback={null}>
-        {form && <ContactDialog type={form} open onOpenChange={(open) => !open && setForm(null)} />}
-      </Suspense>
+      {form && (
+        <Suspense fallback={<DialogSpinner />}>
+          <ContactDialog type={form} open onOpenChange={(open) => !open && setForm(null)} />
+        </Suspense>
+      )}
     </footer>
   );
 }

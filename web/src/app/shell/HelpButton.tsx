@@ -1,6 +1,7 @@
 import { CircleHelp } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogSpinner } from '@/components/ui/Spinner';
 import { cn } from '@/lib/cn';
 import { loadNamespaces } from '@/lib/i18n';
 import { floatingClasses, useHideOnScroll } from '@/lib/useHideOnScroll';
@@ -31,7 +32,11 @@ export function HelpButton() {
       >
         <CircleHelp className="h-7 w-7" aria-hidden="true" />
       </button>
-      <Suspense fallback={null}>{open && <HelpCenter open={open} onOpenChange={setOpen} />}</Suspense>
+      {open && (
+        <Suspense fallback={<DialogSpinner />}>
+          <HelpCenter open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -2,6 +2,7 @@ import { Search } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/Button';
+import { DialogSpinner } from '@/components/ui/Spinner';
 import { isSearchShortcut } from '@/features/search/lib/shortcut';
 
 // The overlay and its texts load on first use: the shell only carries this button and the listener.
@@ -38,7 +39,7 @@ export function SearchLauncher() {
         <Search className="h-5 w-5" aria-hidden="true" />
       </Button>
       {open && (
-        <Suspense fallback={null}>
+        <Suspense fallback={<DialogSpinner />}>
           <SearchOverlay onClose={() => setOpen(false)} />
         </Suspense>
       )}

@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Dialog, DialogContent } from './Dialog';
 
@@ -37,7 +37,7 @@ describe('DialogContent focus return (WCAG 2.4.3)', () => {
     await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 
-  it('leaves focus alone when the opener is gone', async () => {
+  it('leaves focus alone when the opener is gone and the page has no heading or main', async () => {
     const user = userEvent.setup();
     render(<Page keepOpener={false} />);
     await user.click(screen.getByRole('button', { name: 'abrir' }));
@@ -46,5 +46,56 @@ describe('DialogContent focus return (WCAG 2.4.3)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await new Promise((r) => setTimeout(r, 10)); // after Radix's own setTimeout(0) that returns focus
     expect(document.activeElement).toBe(document.body);
+  });
+
+  it('with no opener (opened from the URL), focuses the page heading, made focusable', async () => {
+    const user = userEvent.setup();
+    function UrlPage() {
+      const [open, setOpen] = useState(true);
+      return (
+        <main>
+          <h1>Página</h1>
+          <button>outro</button>
+          {open && (
+            <Dialog open onOpenChange={setOpen}>
+              <DialogContent title="Diálogo">
+                <input aria-label="campo" />
+              </DialogContent>
+            </Dialog>
+          )}
+        </main>
+      );
+    }
+    render(<UrlPage />);
+    expect(await screen.findByRole('dialog')).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard('{Escape}');
+    const heading = screen.getByRole('heading', { level: 1, name: 'Página' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(heading).toHaveAttribute('tabindex', '-1');
+  });
+
+  it('with no opener, prefers the page’s own opener given as returnFocus', async () => {
+    const user = userEvent.setup();
+    function UrlPage() {
+      const [open, setOpen] = useState(true);
+      const button = useRef<HTMLButtonElement>(null);
+      return (
+        <main>
+          <h1>Página</h1>
+          <button ref={button}>criar</button>
+          {open && (
+            <Dialog open onOpenChange={setOpen}>
+              <DialogContent title="Diálogo" returnFocus={() => button.current}>
+                <input aria-label="campo" />
+              </DialogContent>
+            </Dialog>
+          )}
+        </main>
+      );
+    }
+    render(<UrlPage />);
+    await screen.findByRole('dialog');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'criar' })));
   });
 });

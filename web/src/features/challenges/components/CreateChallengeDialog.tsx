@@ -4,7 +4,7 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/Button';
-import { Dialog, DialogContent } from '@/components/ui/Dialog';
+import { Dialog, DialogContent, type ReturnFocus } from '@/components/ui/Dialog';
 import { TextAreaField } from '@/components/ui/Field';
 import { useToast } from '@/components/ui/Toast';
 import { ApiError } from '@/lib/api';
@@ -25,6 +25,8 @@ interface Props {
   initialTournament: number;
   initialOpponent: number;
   onCreated: () => void;
+  /** The page's "new challenge" button, focused on close when the dialog opened from the URL. */
+  returnFocus?: ReturnFocus;
 }
 
 /** A notice sending the player to their profile to set a weekly availability. */
@@ -48,7 +50,7 @@ function AvailabilityNotice() {
  * times with the advice and suggestions, optional message. Client checks for the two spec
  * messages; server errors per field and as a toast titled 'Error creating challenge'.
  */
-export function CreateChallengeDialog({ onOpenChange, initialTournament, initialOpponent, onCreated }: Props) {
+export function CreateChallengeDialog({ onOpenChange, initialTournament, initialOpponent, onCreated, returnFocus }: Props) {
   const { t } = useTranslation('challenges');
   const toast = useToast();
   const { user } = useSession();
@@ -116,7 +118,7 @@ export function CreateChallengeDialog({ onOpenChange, initialTournament, initial
 
   return (
     <Dialog open onOpenChange={(o) => !busy && onOpenChange(o)}>
-      <DialogContent title={t('create.title')} description={t('create.intro')} className="max-w-2xl">
+      <DialogContent title={t('create.title')} description={t('create.intro')} className="max-w-2xl" returnFocus={returnFocus}>
         <form noValidate onSubmit={(e) => void submit(e)} className="space-y-5" data-testid="create-challenge-form">
           {noAvailability && <AvailabilityNotice />}
           <OpponentPicker tournamentId={tournamentId} opponentId={opponent.id} onTournament={chooseTournament} onOpponent={chooseOpponent} errors={errors} />

@@ -85,6 +85,15 @@ describe('create challenge dialog', () => {
     expect(await within(dialog).findByText('Cada horário proposto tem de ser daqui a pelo menos 2 horas.')).toBeInTheDocument();
     expect(await screen.findByText('Erro ao criar desafio')).toBeInTheDocument();
   });
+
+  it('opened from the URL (no opener on the page), returns focus to the new challenge button on close', async () => {
+    const { user } = setup('/challenges?create=true');
+    const dialog = await screen.findByRole('dialog', { name: 'Criar desafio' });
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Novo desafio' })));
+  });
 });
 
 describe('challenges list', () => {

@@ -1,4 +1,5 @@
 import { Plus } from 'lucide-react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/Button';
@@ -25,6 +26,7 @@ export default function ChallengesPage() {
   const [params, setParams] = useSearchParams();
   const creating = params.get('create') === 'true';
   const focusId = idParam(params.get('match'));
+  const createButton = useRef<HTMLButtonElement>(null); // focus goes back here when the dialog opened from the URL
 
   function setCreating(open: boolean, afterCreate = false) {
     setParams(
@@ -51,7 +53,7 @@ export default function ChallengesPage() {
           <PageTitle title={tc('pages.challenges')} />
           <p className="mt-2 text-muted">{t('intro')}</p>
         </div>
-        <Button className="shrink-0 self-start sm:self-auto" onClick={() => setCreating(true)}>
+        <Button ref={createButton} className="shrink-0 self-start sm:self-auto" onClick={() => setCreating(true)}>
           <Plus className="h-4 w-4" aria-hidden="true" />
           {t('create.action')}
         </Button>
@@ -67,6 +69,7 @@ export default function ChallengesPage() {
           initialTournament={idParam(params.get('tournament'))}
           initialOpponent={idParam(params.get('opponent'))}
           onCreated={() => setCreating(false, true)}
+          returnFocus={() => createButton.current}
         />
       )}
     </div>

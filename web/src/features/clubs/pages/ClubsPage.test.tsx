@@ -27,7 +27,7 @@ const club = (id: number, name: string): Club => ({
   stats: { members: 3, tournaments: 0, matches: 0 },
 });
 
-function setup() {
+function setup(at = '/clubs') {
   const api = mockApi([
     ['GET', '/api/geo/districts', () => ok(DISTRICTS)],
     [
@@ -39,7 +39,7 @@ function setup() {
       },
     ],
   ]);
-  renderPage(<ClubsPage />, { path: '/clubs', at: '/clubs' });
+  renderPage(<ClubsPage />, { path: '/clubs', at });
   return { ...api, user: userEvent.setup() };
 }
 
@@ -94,5 +94,14 @@ describe('/clubs', () => {
     await user.click(opener); // and again, closed with the close button
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Fechar' }));
     await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+
+  it('opened from the URL (?create=true, no opener on the page), returns focus to the propose button', async () => {
+    const { user } = setup('/clubs?create=true');
+    const dialog = await screen.findByRole('dialog', { name: 'Propor um clube' });
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Propor um clube' })));
   });
 });

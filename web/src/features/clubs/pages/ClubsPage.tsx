@@ -1,6 +1,6 @@
 import { hashKey, useInfiniteQuery } from '@tanstack/react-query';
 import { Building2, LayoutGrid, List, Plus, Search } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/Button';
@@ -56,6 +56,7 @@ export default function ClubsPage() {
   const data = useDeferredData(hashKey(options.queryKey), query.data);
   const clubs = flattenPages(data?.pages);
   const proposing = params.get('create') === 'true' && !!user;
+  const proposeButton = useRef<HTMLButtonElement>(null); // focus goes back here when the dialog opened from the URL
 
   function propose() {
     if (!user) return void login();
@@ -98,7 +99,7 @@ export default function ClubsPage() {
           <PageTitle title={tc('pages.clubs')} />
           <p className="mt-2 text-muted">{t('intro')}</p>
         </div>
-        <Button className="shrink-0 self-start sm:self-auto" onClick={propose}>
+        <Button ref={proposeButton} className="shrink-0 self-start sm:self-auto" onClick={propose}>
           <Plus className="h-4 w-4" aria-hidden="true" />
           {user ? t('propose.action') : t('propose.loginToPropose')}
         </Button>
@@ -209,7 +210,7 @@ export default function ClubsPage() {
       </div>
       {proposing && (
         <Suspense fallback={<DialogSpinner />}>
-          <ProposeClubDialog open={proposing} onOpenChange={setProposing} />
+          <ProposeClubDialog open={proposing} onOpenChange={setProposing} returnFocus={() => proposeButton.current} />
         </Suspense>
       )}
     </div>

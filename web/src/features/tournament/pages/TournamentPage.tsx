@@ -4,6 +4,7 @@ import { lazy, memo, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { LoadFailed } from '@/components/ui/LoadFailed';
+import { DialogSpinner } from '@/components/ui/Spinner';
 import { Tabs } from '@/components/ui/Tabs';
 import { ApiError } from '@/lib/api';
 import { useSession } from '@/lib/SessionProvider';
@@ -102,7 +103,7 @@ const Page = memo(function Page({ tournament }: { tournament: TournamentDetail }
         </Suspense>
       )}
       {editing && (
-        <Suspense fallback={null}>
+        <Suspense fallback={<DialogSpinner />}>
           <EditTournamentDialog tournament={tournament} open={editing} onOpenChange={setEditing} />
         </Suspense>
       )}

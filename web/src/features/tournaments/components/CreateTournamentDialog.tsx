@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Dialog, DialogContent } from '@/components/ui/Dialog';
+import { Dialog, DialogContent, type ReturnFocus } from '@/components/ui/Dialog';
 import { useToast } from '@/components/ui/Toast';
 import { ApiError } from '@/lib/api';
 import { tournamentsKey } from '../api/list-tournaments';
@@ -11,8 +11,9 @@ import { TournamentForm } from './TournamentForm';
 /**
  * The create flow (`/tournaments?create=true`): the form in a dialog; on success a toast saying
  * it awaits approval, the picture uploaded if one was chosen, then the new tournament's page.
+ * `returnFocus`: the page's create button, focused on close when the dialog opened from the URL.
  */
-export function CreateTournamentDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function CreateTournamentDialog({ open, onOpenChange, returnFocus }: { open: boolean; onOpenChange: (open: boolean) => void; returnFocus?: ReturnFocus }) {
   const { t } = useTranslation('tournaments');
   const toast = useToast();
   const navigate = useNavigate();
@@ -20,7 +21,7 @@ export function CreateTournamentDialog({ open, onOpenChange }: { open: boolean; 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {/* sm: so it wins over the dialog's own max-w-lg (cn does not merge classes). */}
-      <DialogContent title={t('create.title')} description={t('create.intro')} className="sm:max-w-3xl">
+      <DialogContent title={t('create.title')} description={t('create.intro')} className="sm:max-w-3xl" returnFocus={returnFocus}>
         <TournamentForm
           creating
           errorTitle={t('create.error')}

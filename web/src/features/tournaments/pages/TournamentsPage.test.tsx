@@ -156,4 +156,13 @@ describe('/tournaments', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Fechar' }));
     await waitFor(() => expect(document.activeElement).toBe(opener));
   });
+
+  it('opened from the URL (?create=true, no opener on the page), returns focus to the create button', async () => {
+    const { user } = setup({ at: '/tournaments?create=true' });
+    const dialog = await screen.findByRole('dialog', { name: 'Criar torneio' });
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getAllByRole('button', { name: 'Criar torneio' })[0]));
+  });
 });

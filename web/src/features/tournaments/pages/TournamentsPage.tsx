@@ -1,6 +1,6 @@
 import { hashKey, useInfiniteQuery } from '@tanstack/react-query';
 import { Plus, Trophy } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/Button';
@@ -54,6 +54,7 @@ export default function TournamentsPage() {
   const data = useDeferredData(hashKey(options.queryKey), query.data);
   const items = flattenTournaments(data?.pages);
   const creating = params.get('create') === 'true' && !!user;
+  const createButton = useRef<HTMLButtonElement>(null); // focus goes back here when the dialog opened from the URL
   const filtered = !!(q || filters.clubId || filters.district || filters.privacy || filters.rankingType);
 
   function setCreating(open: boolean) {
@@ -93,7 +94,7 @@ export default function TournamentsPage() {
           <PageTitle title={tc('pages.tournaments')} />
           <p className="mt-2 text-muted">{t('intro')}</p>
         </div>
-        <Button className="shrink-0 self-start sm:self-auto" onClick={create}>
+        <Button ref={createButton} className="shrink-0 self-start sm:self-auto" onClick={create}>
           <Plus className="h-4 w-4" aria-hidden="true" />
           {user ? t('create.action') : t('create.loginToCreate')}
         </Button>
@@ -150,7 +151,7 @@ export default function TournamentsPage() {
       </div>
       {creating && (
         <Suspense fallback={<DialogSpinner />}>
-          <CreateTournamentDialog open={creating} onOpenChange={setCreating} />
+          <CreateTournamentDialog open={creating} onOpenChange={setCreating} returnFocus={() => createButton.current} />
         </Suspense>
       )}
     </div>
