@@ -51,7 +51,7 @@ type leaderboardView struct {
 	To         *time.Time      `json:"to" doc:"End of the period, excluded"`
 	Items      []leaderRowView `json:"items"`
 	NextOffset int             `json:"next_offset" doc:"Offset of the next page (0: no more)"`
-	// Me stays the last field: getLeaderboard appends it to the shared part (renderLeaderboard).
+	// Me stays the last field: joinLeaderboard puts the reader's row in the kept page there.
 	Me *leaderRowView `json:"me" doc:"The reader's own row and position (absent: visitor, or no match in the period)"`
 }
 
@@ -80,26 +80,30 @@ func (s *Server) getLeaderboard(ctx context.Context, in *leaderboardInput) ([]by
 	return out, nil
 }
 
-// joinLeaderboard ends the shared part of a page (renderLeaderboard) with the reader's row.
-func joinLeaderboard(shared []byte, row *store.LeaderRow) ([]byte, error) {
-	me := []byte("null")
-	if row != nil {
-		var err error
-		if me, err = encodeJSON(viewLeader(*row)); err != nil {
-			return nil, err
-		}
-		me = bytes.TrimSuffix(me, []byte("\n"))
+// joinLeaderboard is the kept page (renderLeaderboard) with the reader's row. Without one it
+// is the kept page itself, shared by every such reader (it must not be modified), so its bytes
+// are the same slice each time and go out compressed (gzipkept.go).
+func joinLeaderboard(kept []byte, row *store.LeaderRow) ([]byte, error) {
+	if row == nil {
+		return kept, nil
 	}
+	me, err := encodeJSON(viewLeader(*row))
+	if err != nil {
+		return nil, err
+	}
+	me = bytes.TrimSuffix(me, []byte("\n"))
+	shared := kept[:len(kept)-len(leaderMeNull)]
 	out := make([]byte, 0, len(shared)+len(me)+8)
 	out = append(append(append(append(out, shared...), `,"me":`...), me...), "}\n"...)
 	return out, nil
 }
 
-// leaderMeNull ends a page encoded without the reader's row: renderLeaderboard cuts it off.
+// leaderMeNull ends a page encoded without the reader's row: joinLeaderboard replaces it.
 const leaderMeNull = `,"me":null}` + "\n"
 
-// renderLeaderboard encodes the part of a page every reader shares: the body without its last
-// field, me (getLeaderboard appends it), which leaderboardView declares last for this reason.
+// renderLeaderboard encodes the page every reader shares, without the reader's row: its last
+// field, me, is null (joinLeaderboard puts a reader's row there, which is why leaderboardView
+// declares it last).
 func renderLeaderboard(period string, offset int, v service.LeaderboardView) ([]byte, error) {
 	v.Me = nil
 	b, err := encodeJSON(leaderboardBody(period, offset, v))
@@ -109,7 +113,7 @@ func renderLeaderboard(period string, offset int, v service.LeaderboardView) ([]
 	if !bytes.HasSuffix(b, []byte(leaderMeNull)) {
 		return nil, errors.New("leaderboard body does not end with me")
 	}
-	return b[:len(b)-len(leaderMeNull)], nil
+	return b, nil
 }
 
 func leaderboardBody(period string, offset int, v service.LeaderboardView) leaderboardView {

@@ -16,8 +16,9 @@ import (
 // Its length goes in the header: without it net/http sends any body past 2 KB chunked, in
 // several writes the client reassembles (a statistics page is ~8 KB).
 type encodedOutput struct {
-	ContentLength int `header:"Content-Length" hidden:"true"`
-	Body          []byte
+	ContentLength   int    `header:"Content-Length" hidden:"true"`
+	ContentEncoding string `header:"Content-Encoding" hidden:"true"` // gzip for a kept answer (gzipkept.go)
+	Body            []byte
 }
 
 // encodeJSON encodes v as huma's JSON format does (no HTML escaping, a final newline).
@@ -40,6 +41,9 @@ func encodedOp[I, O any](access policy.Access, o huma.Operation, h func(*Server,
 		b, err := h(s, ctx, in)
 		if err != nil {
 			return nil, err
+		}
+		if gz := gzipTwin(ctx, b); gz != nil {
+			return &encodedOutput{ContentLength: len(gz), ContentEncoding: "gzip", Body: gz}, nil
 		}
 		return &encodedOutput{ContentLength: len(b), Body: b}, nil
 	}
@@ -66,6 +70,11 @@ func encodedOp[I, O any](access policy.Access, o huma.Operation, h func(*Server,
 		o.Responses = map[string]*huma.Response{"200": ok200}
 		o.Middlewares = append(huma.Middlewares{func(ctx huma.Context, next func(huma.Context)) {
 			ctx.SetHeader("Content-Type", "application/json") // errors set their own
+			// The answer may be compressed (gzipkept.go): caches must key it by the encoding.
+			ctx.SetHeader("Vary", "Accept-Encoding")
+			if acceptsEncoding(ctx.Header("Accept-Encoding"), "gzip") {
+				ctx = huma.WithContext(ctx, withGzip(ctx.Context()))
+			}
 			next(ctx)
 		}}, o.Middlewares...)
 		op(access, o, handler).register(s)

@@ -63,6 +63,7 @@ func main() {
 	compare := flag.String("compare", "", "PostgreSQL URL: measure SQLite and PostgreSQL mode in the same rounds and print their ratio (issue 16: ≥ 0.5×)")
 	p99For := flag.Duration("p99-duration", 0, "how long each p99 measurement lasts (default: -duration)")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the whole run (client included) here")
+	flag.StringVar(&apiEncoding, "api-encoding", "", `Accept-Encoding of the API reads (e.g. "gzip, deflate, br, zstd", a browser's; kept answers then go out compressed); empty: none, as wrk sends`)
 	flag.Parse()
 	if *quick {
 		*duration, *rounds, *p99 = 200*time.Millisecond, 3, false
@@ -275,10 +276,16 @@ func serve(h http.Handler) string {
 	return "http://" + ln.Addr().String()
 }
 
+// apiEncoding is the Accept-Encoding sent with the reads that have no encoding of their own (-api-encoding).
+var apiEncoding string
+
 func newRequest(url, token, encoding string) *http.Request {
 	req, _ := http.NewRequest("GET", url, nil)
 	if token != "" {
 		req.Header.Set("Cookie", "ladder_session="+token)
+	}
+	if encoding == "" {
+		encoding = apiEncoding
 	}
 	if encoding != "" {
 		req.Header.Set("Accept-Encoding", encoding)
