@@ -71,10 +71,13 @@ type listClubsOutput struct {
 }
 
 func (s *Server) listClubs(ctx context.Context, in *listClubsInput) ([]byte, error) {
-	body, err := s.svc.ClubsJSON(ctx, currentFrom(ctx), service.ClubListInput{Query: in.Q, District: in.District,
+	body, kept, err := s.svc.ClubsJSON(ctx, currentFrom(ctx), service.ClubListInput{Query: in.Q, District: in.District,
 		Municipality: in.Municipality, Status: in.Status, Cursor: in.Cursor, Limit: in.Limit}, renderClubs)
 	if err != nil {
 		return nil, s.problemFrom(ctx, err)
+	}
+	if kept { // the page every such reader gets: it may go out compressed (gzipkept.go)
+		keep(body)
 	}
 	return body, nil
 }

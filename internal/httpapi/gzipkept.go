@@ -7,74 +7,99 @@ import (
 	"sync"
 	"sync/atomic"
 	"unsafe"
+	"weak"
 )
 
-// Kept answers go out gzip-compressed to clients that accept it (every browser does): a
-// statistics or history page of ~8 KB becomes ~2 KB, which a phone on a slow network receives
-// sooner and which net/http writes in one system call instead of two (its buffer is 4 KB;
-// issue 16). Compressing costs more CPU than sending, so only a body served again is
-// compressed, once: the kept pages (lists, standings, a player's statistics and history) are
-// the same byte slice for every request until their data changes, so a body is recognised by
-// its slice. A body made for one request alone is never seen twice and goes out as it is.
+// Kept answers go out gzip-compressed to clients that accept it (every browser does): the
+// standings' 18.6 KB become 2.9 KB, a statistics or history page's ~8 KB ~2 KB, which a phone on
+// a slow network receives sooner and which net/http writes in one system call instead of two
+// (its buffer is 4 KB; issue 16). Compressing per request would cost more CPU than it saves, so
+// only a kept answer is compressed, once, the first time a client that accepts gzip asks for it
+// again: the kept caches hand the same byte slice to every request until their data changes,
+// and their render functions mark it (keep). A body built for one request is never marked and
+// goes out as it is.
 
 // gzipMin is the smallest body worth compressing: under it the answer fits net/http's buffer
 // with its headers and one packet anyway.
 const gzipMin = 3 << 10
 
-// gzipKeptBytes bounds the bytes of the bodies remembered (those made for one request are
-// remembered too, until their second sighting that never comes); past it the memory starts
-// afresh. A remembered body is held by the memory, so its address cannot be reused for another
-// body while it is there.
-const gzipKeptBytes = 16 << 20
+// keptBodies maps a kept body, by a weak pointer to its first byte, to its compressed twin. Weak
+// pointers are equal only when made from the same object and offset, even after that object is
+// gone, so another body later allocated at the same address is never taken for it; the memory
+// does not keep the bodies alive, and entries of collected bodies are swept as new ones arrive.
+var (
+	keptBodies  sync.Map // weak.Pointer[byte] → *keptBody
+	keptMarked  atomic.Int64
+	gzipWriters = sync.Pool{New: func() any { w, _ := gzip.NewWriterLevel(nil, gzip.BestSpeed); return w }}
+)
+
+// keptSweepEvery: every this many marked bodies, the entries of collected ones are dropped.
+const keptSweepEvery = 256
 
 type keptBody struct {
-	body []byte                 // the identity body, held so that its address stays its own
-	gz   atomic.Pointer[[]byte] // its compressed twin, once the body was seen a second time
+	n           int                    // the body's length (a shorter re-slice is another body)
+	gz          atomic.Pointer[[]byte] // the compressed twin, once made
+	compressing atomic.Bool            // one compression at a time; the others answer as they are
 }
 
-var (
-	keptBodies sync.Map // *byte (the body's first byte) → *keptBody
-	keptBytes  atomic.Int64
-	gzipPool   = sync.Pool{New: func() any { w, _ := gzip.NewWriterLevel(nil, gzip.BestSpeed); return w }}
-)
+// keep marks b as a kept answer: the caller hands this same slice, never modified, to every
+// request until its data changes. It returns b.
+func keep(b []byte) []byte {
+	if len(b) < gzipMin {
+		return b
+	}
+	if _, loaded := keptBodies.LoadOrStore(weak.Make(unsafe.SliceData(b)), &keptBody{n: len(b)}); !loaded &&
+		keptMarked.Add(1)%keptSweepEvery == 0 {
+		keptBodies.Range(func(k, _ any) bool {
+			if k.(weak.Pointer[byte]).Value() == nil {
+				keptBodies.Delete(k)
+			}
+			return true
+		})
+	}
+	return b
+}
+
+// keptJSON is encodeJSON of a kept answer (see keep).
+func keptJSON(v any) ([]byte, error) {
+	b, err := encodeJSON(v)
+	return keep(b), err
+}
 
 type gzipCtxKey struct{}
 
 // withGzip marks ctx as a request whose client accepts a gzip answer.
 func withGzip(ctx context.Context) context.Context { return context.WithValue(ctx, gzipCtxKey{}, true) }
 
-// gzipTwin returns b compressed when the request accepts gzip, b is large enough and was already
-// served before (a kept answer), else nil. b must never be modified (kept answers are not).
+// gzipTwin returns b compressed when the request accepts gzip and b is a kept answer (keep) of
+// gzipMin bytes or more, else nil.
 func gzipTwin(ctx context.Context, b []byte) []byte {
 	if len(b) < gzipMin || ctx.Value(gzipCtxKey{}) == nil {
 		return nil
 	}
-	key := unsafe.SliceData(b)
-	v, seen := keptBodies.Load(key)
-	if !seen {
-		if keptBytes.Add(int64(len(b))) > gzipKeptBytes {
-			keptBodies.Clear()
-			keptBytes.Store(int64(len(b)))
-		}
-		keptBodies.Store(key, &keptBody{body: b})
+	v, ok := keptBodies.Load(weak.Make(unsafe.SliceData(b)))
+	if !ok {
 		return nil
 	}
 	k := v.(*keptBody)
-	if len(k.body) != len(b) { // the same start, another length: a re-slice, not this body
+	if k.n != len(b) {
 		return nil
 	}
 	if gz := k.gz.Load(); gz != nil {
 		return *gz
 	}
-	w := gzipPool.Get().(*gzip.Writer)
+	if !k.compressing.CompareAndSwap(false, true) {
+		return nil // another request is compressing it: this one goes out as it is
+	}
+	defer k.compressing.Store(false)
+	w := gzipWriters.Get().(*gzip.Writer)
 	var out bytes.Buffer
 	out.Grow(len(b) / 3)
 	w.Reset(&out)
-	_, _ = w.Write(b)
-	if err := w.Close(); err != nil {
+	if _, err := w.Write(b); err != nil || w.Close() != nil {
 		return nil
 	}
-	gzipPool.Put(w)
+	gzipWriters.Put(w)
 	gz := out.Bytes()
 	k.gz.Store(&gz)
 	return gz

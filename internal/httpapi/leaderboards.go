@@ -113,7 +113,7 @@ func renderLeaderboard(period string, offset int, v service.LeaderboardView) ([]
 	if !bytes.HasSuffix(b, []byte(leaderMeNull)) {
 		return nil, errors.New("leaderboard body does not end with me")
 	}
-	return b, nil
+	return keep(b), nil
 }
 
 func leaderboardBody(period string, offset int, v service.LeaderboardView) leaderboardView {

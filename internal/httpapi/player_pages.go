@@ -69,7 +69,7 @@ func (p *statsPieces) body(v service.PlayerStatsView) []byte {
 	if j := p.unrated.Load(); j != nil && samePlaces(j.places, v.Tournaments) {
 		return j.body
 	}
-	j := &joinedStats{places: make([]int, 0, 2*len(v.Tournaments)), body: p.join(v)}
+	j := &joinedStats{places: make([]int, 0, 2*len(v.Tournaments)), body: keep(p.join(v))}
 	for _, t := range v.Tournaments {
 		j.places = append(j.places, t.Position, t.Players)
 	}

@@ -142,7 +142,7 @@ func (s *Server) getPlayerHistory(ctx context.Context, in *playerHistoryInput) (
 	limit := in.Limit
 	rows, kept, err := s.svc.PlayerHistoryKept(ctx, currentFrom(ctx), in.ID, service.HistoryInput{TournamentID: in.TournamentID,
 		From: in.From, To: in.To, Before: in.Before, Limit: limit + 1}, func(rows []store.HistoryRow) (any, error) {
-		return encodeJSON(viewHistoryPage(rows, limit).Body)
+		return keptJSON(viewHistoryPage(rows, limit).Body)
 	})
 	if err != nil {
 		return nil, s.problemFrom(ctx, err)

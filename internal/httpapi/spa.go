@@ -121,7 +121,7 @@ func acceptsEncoding(header, token string) bool {
 		for params != "" {
 			var p string
 			p, params, _ = strings.Cut(params, ";")
-			if k, v, ok := strings.Cut(strings.TrimSpace(p), "="); ok && strings.TrimSpace(k) == "q" {
+			if k, v, ok := strings.Cut(strings.TrimSpace(p), "="); ok && strings.EqualFold(strings.TrimSpace(k), "q") {
 				q, _ = strconv.ParseFloat(strings.TrimSpace(v), 64)
 			}
 		}

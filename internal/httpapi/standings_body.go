@@ -94,7 +94,7 @@ func (s *Server) standingsBody(t store.Tournament, rows []service.StandingRow, o
 	}
 	b := encodeStandings(k.enc, t, rows, offset, limit, targets, nil, 0)
 	if k.visitorCount.Add(1) <= visitorBodiesMax {
-		k.visitor.Store(key, b)
+		k.visitor.Store(key, keep(b))
 	}
 	return b, nil
 }

@@ -87,11 +87,14 @@ type listTournamentsOutput struct {
 }
 
 func (s *Server) listTournaments(ctx context.Context, in *listTournamentsInput) ([]byte, error) {
-	body, err := s.svc.TournamentsJSON(ctx, currentFrom(ctx), service.TournamentListInput{Query: in.Q, ClubID: in.ClubID,
+	body, kept, err := s.svc.TournamentsJSON(ctx, currentFrom(ctx), service.TournamentListInput{Query: in.Q, ClubID: in.ClubID,
 		District: in.District, Privacy: in.Privacy, RankingType: in.RankingType, Status: in.Status, Cursor: in.Cursor, Limit: in.Limit},
 		renderTournaments)
 	if err != nil {
 		return nil, s.problemFrom(ctx, err)
+	}
+	if kept { // the page every such reader gets: it may go out compressed (gzipkept.go)
+		keep(body)
 	}
 	return body, nil
 }

@@ -235,13 +235,14 @@ func (s *Service) Clubs(ctx context.Context, cur Current, in ClubListInput) ([]s
 }
 
 // ClubsJSON is Clubs rendered by render: the rendering of a page that is the same for every
-// viewer is kept with the page (see cachedList).
-func (s *Service) ClubsJSON(ctx context.Context, cur Current, in ClubListInput, render ListRender[store.Club]) ([]byte, error) {
+// viewer is kept with the page (see cachedList); kept says the body is that kept one.
+func (s *Service) ClubsJSON(ctx context.Context, cur Current, in ClubListInput, render ListRender[store.Club]) (body []byte, kept bool, err error) {
 	items, next, body, err := s.clubsPage(ctx, cur, in, render)
 	if err != nil || body != nil {
-		return body, err
+		return body, body != nil, err
 	}
-	return render(items, next)
+	body, err = render(items, next)
+	return body, false, err
 }
 
 func (s *Service) clubsPage(ctx context.Context, cur Current, in ClubListInput, render ListRender[store.Club]) ([]store.Club, string, []byte, error) {

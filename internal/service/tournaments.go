@@ -300,13 +300,14 @@ func (s *Service) Tournaments(ctx context.Context, cur Current, in TournamentLis
 }
 
 // TournamentsJSON is Tournaments rendered by render: the rendering of a page that is the same for
-// every viewer is kept with the page (see cachedList).
-func (s *Service) TournamentsJSON(ctx context.Context, cur Current, in TournamentListInput, render ListRender[store.Tournament]) ([]byte, error) {
+// every viewer is kept with the page (see cachedList); kept says the body is that kept one.
+func (s *Service) TournamentsJSON(ctx context.Context, cur Current, in TournamentListInput, render ListRender[store.Tournament]) (body []byte, kept bool, err error) {
 	items, next, body, err := s.tournamentsPage(ctx, cur, in, render)
 	if err != nil || body != nil {
-		return body, err
+		return body, body != nil, err
 	}
-	return render(items, next)
+	body, err = render(items, next)
+	return body, false, err
 }
 
 func (s *Service) tournamentsPage(ctx context.Context, cur Current, in TournamentListInput, render ListRender[store.Tournament]) ([]store.Tournament, string, []byte, error) {
