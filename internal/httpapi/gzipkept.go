@@ -14,10 +14,9 @@ import (
 // standings' 18.6 KB become 2.9 KB, a statistics or history page's ~8 KB ~2 KB, which a phone on
 // a slow network receives sooner and which net/http writes in one system call instead of two
 // (its buffer is 4 KB; issue 16). Compressing per request would cost more CPU than it saves, so
-// only a kept answer is compressed, once, the first time a client that accepts gzip asks for it
-// again: the kept caches hand the same byte slice to every request until their data changes,
-// and their render functions mark it (keep). A body built for one request is never marked and
-// goes out as it is.
+// only a kept answer is compressed, once, when a client that accepts gzip first asks for it:
+// the kept caches hand the same byte slice to every request until their data changes, and mark
+// it (keep). A body built for one request is never marked and goes out as it is.
 
 // gzipMin is the smallest body worth compressing: under it the answer fits net/http's buffer
 // with its headers and one packet anyway.

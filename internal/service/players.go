@@ -40,7 +40,7 @@ func (s *Service) Player(ctx context.Context, cur Current, id int64) (PlayerView
 	// another's from ProfileByID, with its version.
 	version, known := u.Version, true
 	if self {
-		version, known = cur.stamps.userVersion, cur.stamps.signedIn
+		version, known = cur.stamps.userVersion, cur.stamps.userVersionRead
 	}
 	slots, err := s.availabilityOf(ctx, u.ID, version, known)
 	if err != nil {

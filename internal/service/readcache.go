@@ -37,9 +37,7 @@ type readCache struct {
 	rendered      sync.Map // notification text key → [2]string title and message (see render)
 	renderedCount atomic.Int64
 
-	avail      sync.Map // user id → availabilityEntry (see availabilityOf)
-	availCount atomic.Int64
-	availReads atomic.Int64 // weekly availabilities read from the database (tests)
+	avail versionedCache[[]store.Slot] // user id → weekly availability under the account's version (see availabilityOf)
 
 	sessions     sync.Map // token hash → sessionEntry (see lookupSession)
 	sessionCount atomic.Int64
@@ -143,7 +141,7 @@ func (s *Service) lookupSession(ctx context.Context, hash string, now time.Time,
 		}
 		return store.SessionWithUser{}, readStamps{}, err
 	}
-	rs := readStamps{hinted: hs, touchDue: st.TouchDue, userVersion: st.UserVersion, signedIn: true}
+	rs := readStamps{hinted: hs, touchDue: st.TouchDue, userVersion: st.UserVersion, userVersionRead: true}
 	rs.search = searchVersions{lists: st.ListVersion, challenges: st.ChallengeVersion, read: !st.NoSearch}
 	if e, ok := s.reads.sessions.Load(hash); ok {
 		e := e.(sessionEntry)
@@ -174,10 +172,10 @@ type readStamps struct {
 	hinted store.HintedStamps // and what was read
 	// touchDue: the session's expiry slides with this request (store.SessionStamp.TouchDue).
 	touchDue bool
-	// userVersion is the signed-in account's version (users.version) when signedIn: the
-	// answers kept under it (availabilityOf) are checked against it.
-	userVersion int64
-	signedIn    bool
+	// userVersion is the signed-in account's version (users.version), read with the session's
+	// stamp when userVersionRead: the answers kept under it (availabilityOf) are checked against it.
+	userVersion     int64
+	userVersionRead bool
 }
 
 // ListReads reports how many club and tournament list pages were read from the database (the
@@ -248,12 +246,6 @@ func listKey(parts ...string) string {
 	return strings.Join(parts, "\x00")
 }
 
-// availabilityEntry is a player's weekly availability as read under the account's version.
-type availabilityEntry struct {
-	version int64
-	slots   []store.Slot
-}
-
 // availabilityCacheMax bounds the remembered availabilities (a few slots each); past it the
 // memory starts afresh.
 const availabilityCacheMax = 10000
@@ -262,25 +254,14 @@ const availabilityCacheMax = 10000
 // (users.version, which store.ReplaceAvailability moves in the same transaction), so a player
 // page asks the database nothing beyond the session's stamp or the account (issue 16: the
 // availability's statement was a fifth of the page's CPU). It is as current as a read on every
-// instance: version must have been read in this request before this call (a change in between
-// leaves newer slots under an older version, read again next time; never older slots under a
-// newer one). Without a version (known false) it reads and keeps nothing. Callers must not
-// change the slots: they are shared.
+// instance: version must have been read in this request before this call (versionedCache).
+// Without a version (known false) it reads and keeps nothing. Callers must not change the
+// slots: they are shared.
 func (s *Service) availabilityOf(ctx context.Context, userID, version int64, known bool) ([]store.Slot, error) {
-	if known {
-		if e, ok := s.reads.avail.Load(userID); ok && e.(availabilityEntry).version == version {
-			return e.(availabilityEntry).slots, nil
-		}
+	if !known {
+		return s.db.Availability(ctx, nil, userID)
 	}
-	s.reads.availReads.Add(1)
-	slots, err := s.db.Availability(ctx, nil, userID)
-	if err != nil || !known {
-		return slots, err
-	}
-	if s.reads.availCount.Add(1) > availabilityCacheMax {
-		s.reads.avail.Clear()
-		s.reads.availCount.Store(1)
-	}
-	s.reads.avail.Store(userID, availabilityEntry{version: version, slots: slots})
-	return slots, nil
+	return s.reads.avail.get(ctx, itoa64(userID), version, func(ctx context.Context) ([]store.Slot, error) {
+		return s.db.Availability(ctx, nil, userID)
+	})
 }

@@ -76,23 +76,11 @@ func TestOwnProfileIsFresh(t *testing.T) {
 	storetest.ForEachDialect(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		a, b := New(db, Options{}), New(db, Options{})
-		signIn := func(sub string) (store.User, string) {
-			t.Helper()
-			u, token, err := a.SignIn(ctx, Identity{Issuer: "test", Subject: sub, Email: sub + "@example.pt", EmailVerified: true, Name: sub}, "test", "127.0.0.1")
-			if err != nil {
-				t.Fatal(err)
-			}
-			return u, token
-		}
-		u, token := signIn("rita")
-		_, other := signIn("rui")
+		u, token := signInAs(t, a, "rita")
+		_, other := signInAs(t, a, "rui")
 		view := func(s *Service, token string) PlayerView {
 			t.Helper()
-			cur, err := s.Authenticate(ctx, token)
-			if err != nil {
-				t.Fatal(err)
-			}
-			pv, err := s.Player(ctx, cur, u.ID)
+			pv, err := s.Player(ctx, authOn(t, s, token), u.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -168,24 +156,9 @@ func TestAvailabilityKeptUnderAccountVersion(t *testing.T) {
 	storetest.ForEachDialect(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		a, b := New(db, Options{}), New(db, Options{})
-		signIn := func(sub string) (store.User, string) {
-			t.Helper()
-			u, token, err := a.SignIn(ctx, Identity{Issuer: "test", Subject: sub, Email: sub + "@example.pt", EmailVerified: true, Name: sub}, "test", "127.0.0.1")
-			if err != nil {
-				t.Fatal(err)
-			}
-			return u, token
-		}
-		u, token := signIn("rita")
-		_, other := signIn("rui")
-		auth := func(s *Service, token string) Current {
-			t.Helper()
-			cur, err := s.Authenticate(ctx, token)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return cur
-		}
+		u, token := signInAs(t, a, "rita")
+		_, other := signInAs(t, a, "rui")
+		auth := func(s *Service, token string) Current { return authOn(t, s, token) }
 		set := func(s *Service, start int) {
 			t.Helper()
 			if _, err := s.SetAvailability(ctx, auth(s, token), []store.Slot{{Weekday: 2, StartMinute: start, EndMinute: start + 90}}); err != nil {
@@ -210,13 +183,35 @@ func TestAvailabilityKeptUnderAccountVersion(t *testing.T) {
 		for range 3 {
 			views(18 * 60)
 		}
-		if a.reads.availReads.Load() != 1 || b.reads.availReads.Load() != 1 {
-			t.Fatalf("availability reads: %d and %d, want 1 each", a.reads.availReads.Load(), b.reads.availReads.Load())
+		if a.reads.avail.reads.Load() != 1 || b.reads.avail.reads.Load() != 1 {
+			t.Fatalf("availability reads: %d and %d, want 1 each", a.reads.avail.reads.Load(), b.reads.avail.reads.Load())
 		}
 		set(b, 9*60)
 		views(9 * 60)
-		if a.reads.availReads.Load() != 2 || b.reads.availReads.Load() != 2 {
-			t.Fatalf("availability reads after the change: %d and %d, want 2 each", a.reads.availReads.Load(), b.reads.availReads.Load())
+		if a.reads.avail.reads.Load() != 2 || b.reads.avail.reads.Load() != 2 {
+			t.Fatalf("availability reads after the change: %d and %d, want 2 each", a.reads.avail.reads.Load(), b.reads.avail.reads.Load())
 		}
 	})
+}
+
+// signInAs signs a test account in on s (its subject, email and name made from sub) and returns
+// it with its session token.
+func signInAs(t *testing.T, s *Service, sub string) (store.User, string) {
+	t.Helper()
+	u, token, err := s.SignIn(context.Background(), Identity{Issuer: "test", Subject: sub, Email: sub + "@example.pt",
+		EmailVerified: true, Name: sub}, "test", "127.0.0.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u, token
+}
+
+// authOn resolves a session token on s.
+func authOn(t *testing.T, s *Service, token string) Current {
+	t.Helper()
+	cur, err := s.Authenticate(context.Background(), token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cur
 }

@@ -22,6 +22,25 @@ function Page({ keepOpener = true }: { keepOpener?: boolean }) {
   );
 }
 
+/** A page whose dialog is open from the start, as one opened from the URL; ownOpener: the page names its create button as returnFocus. */
+function UrlPage({ ownOpener = false }: { ownOpener?: boolean }) {
+  const [open, setOpen] = useState(true);
+  const button = useRef<HTMLButtonElement>(null);
+  return (
+    <main>
+      <h1>Página</h1>
+      <button ref={button}>criar</button>
+      {open && (
+        <Dialog open onOpenChange={setOpen}>
+          <DialogContent title="Diálogo" returnFocus={ownOpener ? () => button.current : undefined}>
+            <input aria-label="campo" />
+          </DialogContent>
+        </Dialog>
+      )}
+    </main>
+  );
+}
+
 describe('DialogContent focus return (WCAG 2.4.3)', () => {
   it('gives focus back to the element that opened it, after Escape or the close button', async () => {
     const user = userEvent.setup();
@@ -44,28 +63,13 @@ describe('DialogContent focus return (WCAG 2.4.3)', () => {
     await screen.findByRole('dialog');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await new Promise((r) => setTimeout(r, 10)); // after Radix's own setTimeout(0) that returns focus
+    // A macrotask queued after Radix's own setTimeout(0) that returns focus runs after it.
+    await new Promise((r) => setTimeout(r, 0));
     expect(document.activeElement).toBe(document.body);
   });
 
   it('with no opener (opened from the URL), focuses the page heading, made focusable', async () => {
     const user = userEvent.setup();
-    function UrlPage() {
-      const [open, setOpen] = useState(true);
-      return (
-        <main>
-          <h1>Página</h1>
-          <button>outro</button>
-          {open && (
-            <Dialog open onOpenChange={setOpen}>
-              <DialogContent title="Diálogo">
-                <input aria-label="campo" />
-              </DialogContent>
-            </Dialog>
-          )}
-        </main>
-      );
-    }
     render(<UrlPage />);
     expect(await screen.findByRole('dialog')).toContainElement(document.activeElement as HTMLElement);
     await user.keyboard('{Escape}');
@@ -76,24 +80,7 @@ describe('DialogContent focus return (WCAG 2.4.3)', () => {
 
   it('with no opener, prefers the page’s own opener given as returnFocus', async () => {
     const user = userEvent.setup();
-    function UrlPage() {
-      const [open, setOpen] = useState(true);
-      const button = useRef<HTMLButtonElement>(null);
-      return (
-        <main>
-          <h1>Página</h1>
-          <button ref={button}>criar</button>
-          {open && (
-            <Dialog open onOpenChange={setOpen}>
-              <DialogContent title="Diálogo" returnFocus={() => button.current}>
-                <input aria-label="campo" />
-              </DialogContent>
-            </Dialog>
-          )}
-        </main>
-      );
-    }
-    render(<UrlPage />);
+    render(<UrlPage ownOpener />);
     await screen.findByRole('dialog');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'criar' })));

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { mockApi, ok, renderPage, type Route } from '@/test/app';
+import { expectFocusOnCloseTo } from '@/test/dialog-focus';
 import { jsonResponse } from '@/test/session';
 import { toInputValue } from '../lib/time-advice';
 import { ANA, ME, RUI, challenge, match, standing } from '../testing/fixtures';
@@ -88,11 +89,7 @@ describe('create challenge dialog', () => {
 
   it('opened from the URL (no opener on the page), returns focus to the new challenge button on close', async () => {
     const { user } = setup('/challenges?create=true');
-    const dialog = await screen.findByRole('dialog', { name: 'Criar desafio' });
-    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
-    await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Novo desafio' })));
+    await expectFocusOnCloseTo(user, 'Criar desafio', () => screen.getByRole('button', { name: 'Novo desafio' }));
   });
 });
 

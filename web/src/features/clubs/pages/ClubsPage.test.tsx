@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DISTRICTS, mockApi, ok, renderPage } from '@/test/app';
+import { expectFocusBackToOpener, expectFocusOnCloseTo } from '@/test/dialog-focus';
 import type { Club } from '../api/list-clubs';
 import ClubsPage, { VIEW_STORAGE_KEY } from './ClubsPage';
 
@@ -83,25 +84,11 @@ describe('/clubs', () => {
   it('returns focus to the propose button when the dialog closes (WCAG 2.4.3)', async () => {
     const { user } = setup();
     await screen.findByRole('link', { name: 'Clube Um' });
-    const opener = screen.getByRole('button', { name: 'Propor um clube' });
-    await user.click(opener);
-    const dialog = await screen.findByRole('dialog', { name: 'Propor um clube' });
-    expect(dialog).toContainElement(document.activeElement as HTMLElement);
-    await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await waitFor(() => expect(document.activeElement).toBe(opener));
-
-    await user.click(opener); // and again, closed with the close button
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Fechar' }));
-    await waitFor(() => expect(document.activeElement).toBe(opener));
+    await expectFocusBackToOpener(user, screen.getByRole('button', { name: 'Propor um clube' }), 'Propor um clube');
   });
 
   it('opened from the URL (?create=true, no opener on the page), returns focus to the propose button', async () => {
     const { user } = setup('/clubs?create=true');
-    const dialog = await screen.findByRole('dialog', { name: 'Propor um clube' });
-    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
-    await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Propor um clube' })));
+    await expectFocusOnCloseTo(user, 'Propor um clube', () => screen.getByRole('button', { name: 'Propor um clube' }));
   });
 });

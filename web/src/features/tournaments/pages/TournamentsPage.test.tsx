@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DISTRICTS, mockApi, ok, renderPage, type Route } from '@/test/app';
+import { expectFocusBackToOpener, expectFocusOnCloseTo } from '@/test/dialog-focus';
 import { jsonResponse } from '@/test/session';
 import { tournament } from '../fixtures';
 import TournamentsPage, { VIEW_STORAGE_KEY } from './TournamentsPage';
@@ -144,25 +145,11 @@ describe('/tournaments', () => {
   it('returns focus to the create button when the dialog closes (WCAG 2.4.3)', async () => {
     const { user } = setup();
     await screen.findByRole('link', { name: 'Escada Um' });
-    const opener = screen.getByRole('button', { name: 'Criar torneio' });
-    await user.click(opener);
-    const dialog = await screen.findByRole('dialog', { name: 'Criar torneio' });
-    expect(dialog).toContainElement(document.activeElement as HTMLElement);
-    await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await waitFor(() => expect(document.activeElement).toBe(opener));
-
-    await user.click(opener); // and again, closed with the close button
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Fechar' }));
-    await waitFor(() => expect(document.activeElement).toBe(opener));
+    await expectFocusBackToOpener(user, screen.getByRole('button', { name: 'Criar torneio' }), 'Criar torneio');
   });
 
   it('opened from the URL (?create=true, no opener on the page), returns focus to the create button', async () => {
     const { user } = setup({ at: '/tournaments?create=true' });
-    const dialog = await screen.findByRole('dialog', { name: 'Criar torneio' });
-    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
-    await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await waitFor(() => expect(document.activeElement).toBe(screen.getAllByRole('button', { name: 'Criar torneio' })[0]));
+    await expectFocusOnCloseTo(user, 'Criar torneio', () => screen.getAllByRole('button', { name: 'Criar torneio' })[0]);
   });
 });
