@@ -142,6 +142,8 @@ func BenchmarkReads(b *testing.B) {
 		{"notifications", "/api/notifications/recent", true},
 		{"player-stats", fmt.Sprintf("/api/players/%d/stats", u.ID), true},
 		{"player-history", fmt.Sprintf("/api/players/%d/history?limit=20", u.ID), true},
+		{"leaderboard", "/api/leaderboards?period=all", false},
+		{"leaderboard-signed-in", "/api/leaderboards?period=all", true},
 	} {
 		b.Run(ep.name, func(b *testing.B) {
 			b.ReportAllocs()

@@ -70,8 +70,9 @@ type SessionStamp struct {
 	// in the same statement: a signed-in search then costs no query of its own (issue 16).
 	ListVersion      int64 `db:"list_version"`
 	ChallengeVersion int64 `db:"challenge_version"`
-	// NoSearch: the statement left the search's versions out (a player page's, which never
-	// searches: two subqueries less); ListVersion and ChallengeVersion are then zero, not read.
+	// NoSearch: the statement left the search's versions out (every route but the search and
+	// the lists: a player page's, the bell's, the leaderboard's and any write's; two subqueries
+	// less); ListVersion and ChallengeVersion are then zero, not read.
 	NoSearch bool `db:"-"`
 }
 
@@ -183,13 +184,15 @@ func (db *DB) SessionStampWith(ctx context.Context, hash string, now time.Time, 
 		}
 		return st, hs, nil
 	case hint.RecentNotifications > 0:
-		err := db.scanOne(ctx, `SELECT `+sessionStampColumns+`, `+notificationStampOf("s.user_id")+sessionStampFrom+sessionStampWhere,
-			[]any{touchBefore(now), hint.RecentNotifications, hash, now}, append(st.fields(), &hs.Notes)...)
+		err := db.scanOne(ctx, `SELECT `+sessionColumns+`, `+notificationStampOf("s.user_id")+sessionStampFrom+sessionStampWhere,
+			[]any{touchBefore(now), hint.RecentNotifications, hash, now}, append(st.sessionFields(), &hs.Notes)...)
+		st.NoSearch = true
 		hs.Read = StampHint{RecentNotifications: hint.RecentNotifications}
 		return st, hs, notFound(err)
 	case hint.Leaderboard:
-		err := db.scanOne(ctx, `SELECT `+sessionStampColumns+`, (`+leaderboardVersionQuery+`)`+sessionStampFrom+sessionStampWhere,
-			[]any{touchBefore(now), hash, now}, append(st.fields(), &hs.Leaders)...)
+		err := db.scanOne(ctx, `SELECT `+sessionColumns+`, (`+leaderboardVersionQuery+`)`+sessionStampFrom+sessionStampWhere,
+			[]any{touchBefore(now), hash, now}, append(st.sessionFields(), &hs.Leaders)...)
+		st.NoSearch = true
 		hs.Read = StampHint{Leaderboard: true}
 		return st, hs, notFound(err)
 	}
