@@ -67,8 +67,11 @@ func keptJSON(v any) ([]byte, error) {
 
 type gzipCtxKey struct{}
 
-// withGzip marks ctx as a request whose client accepts a gzip answer.
-func withGzip(ctx context.Context) context.Context { return context.WithValue(ctx, gzipCtxKey{}, true) }
+// withGzip marks ctx as a request whose client accepts a gzip answer (its value: the slot for a
+// joined body, gzipjoined.go).
+func withGzip(ctx context.Context) context.Context {
+	return context.WithValue(ctx, gzipCtxKey{}, &gzipOffer{})
+}
 
 // gzipTwin returns b compressed when the request accepts gzip and b is a kept answer (keep) of
 // gzipMin bytes or more, else nil.

@@ -77,6 +77,10 @@ func (s *Server) getLeaderboard(ctx context.Context, in *leaderboardInput) ([]by
 	if err != nil {
 		return nil, s.problemFrom(ctx, err)
 	}
+	if v.Me != nil { // the kept page's shared part, then the reader's row (gzipjoined.go)
+		shared := len(body) - len(leaderMeNull)
+		offerJoined(ctx, out, joinedSeg{b: body[:shared], kept: true}, joinedSeg{b: out[shared:]})
+	}
 	return out, nil
 }
 

@@ -45,6 +45,9 @@ func encodedOp[I, O any](access policy.Access, o huma.Operation, h func(*Server,
 		if gz := gzipTwin(ctx, b); gz != nil {
 			return &encodedOutput{ContentLength: len(gz), ContentEncoding: "gzip", Body: gz}, nil
 		}
+		if gz := joinedGzip(ctx, b); gz != nil {
+			return &encodedOutput{ContentLength: len(gz), ContentEncoding: "gzip", Body: gz}, nil
+		}
 		return &encodedOutput{ContentLength: len(b), Body: b}, nil
 	}
 	rt := op(access, o, handler)

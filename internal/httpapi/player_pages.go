@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"strconv"
@@ -62,14 +63,18 @@ func renderStats(v service.PlayerStatsView) (any, error) {
 
 // body is the page for the reader of v (positions, players and win probability filled). The
 // result may be shared: it must not be modified.
-func (p *statsPieces) body(v service.PlayerStatsView) []byte {
+func (p *statsPieces) body(ctx context.Context, v service.PlayerStatsView) []byte {
 	if v.WinProbability != nil {
-		return p.join(v)
+		// Another player's page: joined per reader, sent compressed from the kept pieces.
+		var segs []joinedSeg
+		b := p.join(v, &segs)
+		offerJoined(ctx, b, segs...)
+		return b
 	}
 	if j := p.unrated.Load(); j != nil && samePlaces(j.places, v.Tournaments) {
 		return j.body
 	}
-	j := &joinedStats{places: make([]int, 0, 2*len(v.Tournaments)), body: keep(p.join(v))}
+	j := &joinedStats{places: make([]int, 0, 2*len(v.Tournaments)), body: keep(p.join(v, nil))}
 	for _, t := range v.Tournaments {
 		j.places = append(j.places, t.Position, t.Players)
 	}
@@ -90,8 +95,9 @@ func samePlaces(places []int, ts []service.TournamentPlace) bool {
 	return true
 }
 
-// join writes the page with v's reader parts.
-func (p *statsPieces) join(v service.PlayerStatsView) []byte {
+// join writes the page with v's reader parts; with segs, it also lists the kept pieces and the
+// reader's parts between them, in order (offerJoined).
+func (p *statsPieces) join(v service.PlayerStatsView, segs *[]joinedSeg) []byte {
 	size := len(p.head) + 32
 	for _, s := range p.places {
 		size += len(s) + 40
@@ -104,16 +110,26 @@ func (p *statsPieces) join(v service.PlayerStatsView) []byte {
 	} else {
 		b = append(b, "null"...)
 	}
+	if segs != nil {
+		*segs = append(make([]joinedSeg, 0, 2*len(p.places)+1), joinedSeg{b: p.head, kept: true}, joinedSeg{b: b[len(p.head):]})
+	}
 	for i, s := range p.places {
 		if i > 0 {
+			from := len(b)
 			t := v.Tournaments[i-1]
 			b = append(b, `,"position":`...)
 			b = strconv.AppendInt(b, int64(t.Position), 10)
 			b = append(b, `,"players":`...)
 			b = strconv.AppendInt(b, int64(t.Players), 10)
 			b = append(b, ',')
+			if segs != nil {
+				*segs = append(*segs, joinedSeg{b: b[from:]})
+			}
 		}
 		b = append(b, s...)
+		if segs != nil {
+			*segs = append(*segs, joinedSeg{b: s, kept: true})
+		}
 	}
 	return b
 }

@@ -46,14 +46,23 @@ func TestKeptPlayerPagesEncodeAsTheView(t *testing.T) {
 				t.Fatalf("reader %d: win probability %v, tournaments %+v", reader.User.ID, v.WinProbability, v.Tournaments)
 			}
 			want, _ := encodeJSON(viewPlayerStats(v))
-			if got := kept.(*statsPieces).body(v); !bytes.Equal(got, want) {
+			gctx := withGzip(ctx) // a client that accepts gzip
+			got := kept.(*statsPieces).body(gctx, v)
+			if !bytes.Equal(got, want) {
 				t.Fatalf("reader %d:\n got %s\nwant %s", reader.User.ID, got, want)
+			}
+			// Another player's page goes out compressed from its kept pieces (gzipjoined.go);
+			// one's own is a kept answer (gzipTwin).
+			if gz := joinedGzip(gctx, got); (gz != nil) != (v.WinProbability != nil) {
+				t.Fatalf("reader %d: joined gzip %d bytes, win probability %v", reader.User.ID, len(gz), v.WinProbability)
+			} else if gz != nil {
+				expectGunzip(t, gz, want)
 			}
 			// The player's own page is joined once and shared while the positions stay; a moved
 			// position or a new count of players is joined afresh.
 			if v.WinProbability == nil {
 				p := kept.(*statsPieces)
-				if a, b := p.body(v), p.body(v); &a[0] != &b[0] {
+				if a, b := p.body(ctx, v), p.body(ctx, v); &a[0] != &b[0] {
 					t.Fatal("the unchanged own page was joined again")
 				}
 				for _, move := range []func(*service.TournamentPlace){
@@ -63,7 +72,7 @@ func TestKeptPlayerPagesEncodeAsTheView(t *testing.T) {
 					moved.Tournaments = append([]service.TournamentPlace(nil), v.Tournaments...)
 					move(&moved.Tournaments[len(moved.Tournaments)-1])
 					want, _ := encodeJSON(viewPlayerStats(moved))
-					if got := p.body(moved); !bytes.Equal(got, want) {
+					if got := p.body(ctx, moved); !bytes.Equal(got, want) {
 						t.Fatalf("moved position:\n got %s\nwant %s", got, want)
 					}
 				}

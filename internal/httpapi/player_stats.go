@@ -68,7 +68,7 @@ func (s *Server) getPlayerStats(ctx context.Context, in *playerInput) ([]byte, e
 		return nil, s.problemFrom(ctx, err)
 	}
 	if kept != nil {
-		return kept.(*statsPieces).body(v), nil
+		return kept.(*statsPieces).body(ctx, v), nil
 	}
 	return encodeJSON(viewPlayerStats(v))
 }

@@ -80,6 +80,9 @@ for (const [i, [lang, theme, width]] of ([
     const board = (await (await page.request.get('/api/leaderboards?period=all&limit=10')).json()) as Board;
     expect(board.items.length, 'the demo seed ranks enough players').toBeGreaterThanOrEqual(6);
     await views.getByRole('tab', { name: t.views[0] }).click();
+    // The week's two tables stay until the ranking has drawn: wait for the switch, then for its one table.
+    await expect(views.getByRole('tab', { name: t.views[0] })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('week-counts')).toBeHidden();
     await expect(page.getByRole('table')).toBeVisible();
     const four = board.items.slice(0, 4).map((r) => r.player);
     for (const p of four) await page.getByRole('button', { name: t.add(p.display_name) }).click();
