@@ -56,11 +56,21 @@ func joinedGzip(ctx context.Context, b []byte) []byte {
 	if o == nil || o.segs == nil || len(o.body) != len(b) || unsafe.SliceData(o.body) != unsafe.SliceData(b) {
 		return nil
 	}
-	out := make([]byte, 0, len(b)/3+64)
-	out = append(out, gzipHeader...)
+	// The segments must be the body, byte for byte: a browser need not check the trailer's CRC,
+	// so a wrong segment would show there unnoticed.
 	n := 0
 	for _, s := range o.segs {
+		if len(s.b) > len(b)-n || !bytes.Equal(b[n:n+len(s.b)], s.b) {
+			return nil
+		}
 		n += len(s.b)
+	}
+	if n != len(b) {
+		return nil
+	}
+	out := make([]byte, 0, len(b)/3+64)
+	out = append(out, gzipHeader...)
+	for _, s := range o.segs {
 		if !s.kept || len(s.b) < joinedCompressMin {
 			out = appendStored(out, s.b)
 			continue
@@ -71,12 +81,16 @@ func joinedGzip(ctx context.Context, b []byte) []byte {
 		}
 		out = append(out, z...)
 	}
-	if n != len(b) {
-		return nil // the segments are not the body: never send something else than it
-	}
-	out = append(out, 1, 0, 0, 0xff, 0xff) // the last block: empty, stored, final
-	out = binary.LittleEndian.AppendUint32(out, crc32.ChecksumIEEE(b))
-	return binary.LittleEndian.AppendUint32(out, uint32(len(b)))
+	return appendGzipEnd(out, b)
+}
+
+// appendGzipEnd ends a gzip member whose DEFLATE blocks so far end on a byte boundary, none final
+// (deflateAlone's, stored blocks): an empty final block, then the CRC-32 and length of body,
+// the identity bytes.
+func appendGzipEnd(out, body []byte) []byte {
+	out = append(out, 1, 0, 0, 0xff, 0xff) // BFINAL 1, stored, LEN 0
+	out = binary.LittleEndian.AppendUint32(out, crc32.ChecksumIEEE(body))
+	return binary.LittleEndian.AppendUint32(out, uint32(len(body)))
 }
 
 // gzipHeader is a gzip member's header: deflate, no name, no time, fastest level, unknown OS
@@ -142,6 +156,16 @@ func compressedPart(b []byte) []byte {
 		return nil
 	}
 	defer p.compressing.Store(false)
+	z := deflateAlone(b)
+	if z != nil {
+		p.z.Store(&z)
+	}
+	return z
+}
+
+// deflateAlone is b compressed at the fastest level with no earlier bytes to refer to, flushed
+// to a byte boundary and not final: blocks that may be followed by any others (nil on error).
+func deflateAlone(b []byte) []byte {
 	w := flateWriters.Get().(*flate.Writer)
 	var buf bytes.Buffer
 	buf.Grow(len(b)/3 + 16)
@@ -150,7 +174,5 @@ func compressedPart(b []byte) []byte {
 		return nil
 	}
 	flateWriters.Put(w)
-	z := buf.Bytes()
-	p.z.Store(&z)
-	return z
+	return buf.Bytes()
 }

@@ -117,4 +117,25 @@ func TestJoinedGzipSegments(t *testing.T) {
 	if joinedGzip(ctx, body) != nil {
 		t.Fatal("segments shorter than the body were sent")
 	}
+	// Segments of the body's length but other bytes (out of order) are not the body either.
+	offerJoined(ctx, body, joinedSeg{b: small, kept: true}, joinedSeg{b: kept, kept: true}, joinedSeg{b: body[len(kept) : len(kept)+len(own)]})
+	if joinedGzip(ctx, body) != nil {
+		t.Fatal("segments that are not the body were sent")
+	}
+}
+
+// A kept part is compressed once and found again by where it starts and its length: a shorter
+// part of the same bytes is another part.
+func TestKeptPartsCompressedOnce(t *testing.T) {
+	kept := bytes.Repeat([]byte(`{"name":"Rui","points":7},`), 40)
+	long, short := compressedPart(kept[:800]), compressedPart(kept[:300])
+	if again := compressedPart(kept[:800]); long == nil || &again[0] != &long[0] {
+		t.Fatal("a kept part was compressed again")
+	}
+	for _, c := range []struct {
+		part, z []byte
+	}{{kept[:800], long}, {kept[:300], short}} {
+		gz := appendGzipEnd(append(append([]byte{}, gzipHeader...), c.z...), c.part)
+		expectGunzip(t, gz, c.part)
+	}
 }

@@ -1,8 +1,6 @@
 package httpapi
 
 import (
-	"bytes"
-	"compress/gzip"
 	"context"
 	"sync"
 	"sync/atomic"
@@ -16,7 +14,8 @@ import (
 // (its buffer is 4 KB; issue 16). Compressing per request would cost more CPU than it saves, so
 // only a kept answer is compressed, once, when a client that accepts gzip first asks for it:
 // the kept caches hand the same byte slice to every request until their data changes, and mark
-// it (keep). A body built for one request is never marked and goes out as it is.
+// it (keep). A body built for one request is never marked: it goes out as it is, unless its
+// handler offers it as kept parts joined with the reader's bytes (gzipjoined.go).
 
 // gzipMin is the smallest body worth compressing: under it the answer fits net/http's buffer
 // with its headers and one packet anyway.
@@ -27,9 +26,8 @@ const gzipMin = 3 << 10
 // gone, so another body later allocated at the same address is never taken for it; the memory
 // does not keep the bodies alive, and entries of collected bodies are swept as new ones arrive.
 var (
-	keptBodies  sync.Map // weak.Pointer[byte] → *keptBody
-	keptMarked  atomic.Int64
-	gzipWriters = sync.Pool{New: func() any { w, _ := gzip.NewWriterLevel(nil, gzip.BestSpeed); return w }}
+	keptBodies sync.Map // weak.Pointer[byte] → *keptBody
+	keptMarked atomic.Int64
 )
 
 // keptSweepEvery: every this many marked bodies, the entries of collected ones are dropped.
@@ -94,15 +92,11 @@ func gzipTwin(ctx context.Context, b []byte) []byte {
 		return nil // another request is compressing it: this one goes out as it is
 	}
 	defer k.compressing.Store(false)
-	w := gzipWriters.Get().(*gzip.Writer)
-	var out bytes.Buffer
-	out.Grow(len(b) / 3)
-	w.Reset(&out)
-	if _, err := w.Write(b); err != nil || w.Close() != nil {
+	z := deflateAlone(b)
+	if z == nil {
 		return nil
 	}
-	gzipWriters.Put(w)
-	gz := out.Bytes()
+	gz := appendGzipEnd(append(append(make([]byte, 0, len(gzipHeader)+len(z)+13), gzipHeader...), z...), b)
 	k.gz.Store(&gz)
 	return gz
 }

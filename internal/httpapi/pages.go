@@ -17,7 +17,7 @@ import (
 // several writes the client reassembles (a statistics page is ~8 KB).
 type encodedOutput struct {
 	ContentLength   int    `header:"Content-Length" hidden:"true"`
-	ContentEncoding string `header:"Content-Encoding" hidden:"true"` // gzip for a kept answer (gzipkept.go)
+	ContentEncoding string `header:"Content-Encoding" hidden:"true"` // gzip for a kept or joined answer (gzipkept.go, gzipjoined.go)
 	Body            []byte
 }
 
