@@ -19,7 +19,8 @@ import (
 // when other paths change what the head-to-heads count between results: points corrected by
 // hand, a completed match annulled, a player suspended or removed from the standings (the
 // triggers mark the tournament stale and the next write recounts). The players per points value
-// (tournament_points) must equal those counted.
+// (tournament_points) and per tie group and block of seeds (tournament_rank_blocks) must equal
+// those counted; seeds are spread over several blocks (negative ones too) and moved between them.
 func TestStoredHeadToHeadFollowsEveryChange(t *testing.T) {
 	storetest.ForEachDialect(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
@@ -41,8 +42,21 @@ func TestStoredHeadToHeadFollowsEveryChange(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+		edges := []int{-128, -65, -64, -63, -1, 0, 1, 63, 64, 65, 127, 128} // around the blocks' bounds (store.rankBlockSize)
+		seed := func() { // a player's seed moved, often to another block
+			s := r.IntN(400) - 100
+			if r.IntN(2) == 0 {
+				s = edges[r.IntN(len(edges))]
+			}
+			exec(`UPDATE tournament_players SET seed = ? WHERE tournament_id = ? AND user_id = ?`, s, tr.ID, ids[r.IntN(len(ids))])
+		}
+		for range ids {
+			seed()
+		}
 		for k := range 120 {
-			switch r.IntN(8) {
+			switch r.IntN(9) {
+			case 3:
+				seed()
 			case 0: // points corrected by another path
 				exec(`UPDATE tournament_players SET points = points + 2 WHERE tournament_id = ? AND user_id = ?`, tr.ID, ids[r.IntN(len(ids))])
 			case 1: // a completed match annulled
@@ -102,6 +116,20 @@ func TestStoredHeadToHeadFollowsEveryChange(t *testing.T) {
 			if fmt.Sprint(kept) != fmt.Sprint(counted) {
 				t.Fatalf("match %d: players per points kept %v, counted %v", k, kept, counted)
 			}
+			type group struct{ Points, H2H, Wins, Block, Players int }
+			var keptGroups, countedGroups []group
+			if err := db.R.SelectContext(ctx, &keptGroups, db.R.Rebind(`SELECT points, h2h, wins, block, players
+				FROM tournament_rank_blocks WHERE tournament_id = ? ORDER BY points, h2h, wins, block`), tr.ID); err != nil {
+				t.Fatal(err)
+			}
+			if err := db.R.SelectContext(ctx, &countedGroups, db.R.Rebind(`SELECT points, h2h, wins, seed / 64 AS block,
+				COUNT(*) AS players FROM tournament_players WHERE tournament_id = ? AND role = 'player' AND status <> 'requested'
+				GROUP BY points, h2h, wins, seed / 64 ORDER BY points, h2h, wins, block`), tr.ID); err != nil {
+				t.Fatal(err)
+			}
+			if fmt.Sprint(keptGroups) != fmt.Sprint(countedGroups) {
+				t.Fatalf("match %d: players per tie group and block kept %v, counted %v", k, keptGroups, countedGroups)
+			}
 			for _, p := range after {
 				var stored int
 				if err := db.R.GetContext(ctx, &stored, db.R.Rebind(`SELECT h2h FROM tournament_players WHERE tournament_id = ? AND user_id = ?`),
@@ -111,6 +139,59 @@ func TestStoredHeadToHeadFollowsEveryChange(t *testing.T) {
 				if stored != p.H2H {
 					t.Fatalf("match %d: player %d stores head-to-head %d, the matches say %d", k, p.UserID, stored, p.H2H)
 				}
+			}
+		}
+	})
+}
+
+// A player level with others on points, head-to-head and wins is placed by seed: the write sums
+// the earlier blocks of seeds and counts the player's own block (store.placeTwo, 00034). Seeds
+// on and around every block bound, two pairs of them equal (then by id), each player placed in
+// turn in a write rolled back.
+func TestPlacesBySeedAcrossBlocks(t *testing.T) {
+	storetest.ForEachDialect(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		seeds := []int{-128, -65, -64, -63, -1, 0, 0, 1, 63, 64, 64, 65, 127, 128}
+		tr, ids := newTournament(t, db, "seed blocks", string(ladder.Points), ladder.Presets["standard"], len(seeds))
+		for i, id := range ids {
+			if _, err := db.W.ExecContext(ctx, db.W.Rebind(`UPDATE tournament_players SET seed = ? WHERE tournament_id = ? AND user_id = ?`),
+				seeds[len(seeds)-1-i], tr.ID, id); err != nil {
+				t.Fatal(err)
+			}
+		}
+		standings, err := db.Standings(ctx, nil, tr.ID, string(ladder.Points))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[int64]int{}
+		for _, p := range standings {
+			want[p.UserID] = p.Position
+		}
+		rollback := fmt.Errorf("rolled back")
+		for i, w := range ids {
+			l := ids[(i+1)%len(ids)]
+			var rc store.ResultChange
+			err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+				tt, err := db.LockTournament(ctx, tx, tr.ID)
+				if err != nil {
+					return err
+				}
+				m := store.Match{TournamentID: tr.ID, Player1ID: w, Player2ID: l, State: "completed",
+					WinnerID: sql.NullInt64{Int64: w, Valid: true}, LoserID: sql.NullInt64{Int64: l, Valid: true}}
+				if err := db.InsertMatch(ctx, tx, &m); err != nil {
+					return err
+				}
+				if rc, err = db.RecordResult(ctx, tx, &tt, m.ID, w, l); err != nil {
+					return err
+				}
+				return rollback
+			})
+			if err != rollback {
+				t.Fatal(err)
+			}
+			if got := [2]int{rc.WinnerBefore, rc.LoserBefore}; got != [2]int{want[w], want[l]} {
+				t.Fatalf("players %d and %d (seeds %d, %d): placed %v, the standings say %d and %d",
+					w, l, seeds[len(seeds)-1-i], seeds[len(seeds)-1-(i+1)%len(ids)], got, want[w], want[l])
 			}
 		}
 	})

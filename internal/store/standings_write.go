@@ -259,21 +259,41 @@ func (db *DB) moveH2H(ctx context.Context, tx *sqlx.Tx, tournamentID int64, w, l
 	return hw, hl, nil
 }
 
+// rankBlockSize is the width of the blocks of seeds of tournament_rank_blocks (migration 00034,
+// whose SQL divides by the same number).
+const rankBlockSize = 64
+
+// seedsAbove is the exclusive lower bound of the seeds of seed s's block: seed / rankBlockSize
+// truncates toward zero (Go, SQLite and PostgreSQL alike), so block 0 holds the seeds from
+// -(size-1) to size-1 and the others size seeds each.
+func seedsAbove(s int) int {
+	b := s / rankBlockSize
+	if b > 0 {
+		return b*rankBlockSize - 1
+	}
+	return b*rankBlockSize - rankBlockSize
+}
+
 // placeTwo is the positions of w and l in a points ranking: one plus the players ranked before
 // each (ladder.Order: points, head-to-head, wins, seed, id). Those with more points are a sum
-// over the distinct scores above (tournament_points, 00030); those level on points are three
-// ranges of the ranking index, each bounded by the player's own values: a better head-to-head,
-// the same and more wins, the same and a lower seed (and id). None grows with the ladder's
-// size, only with how many players share the player's score and tie-breaks.
+// over the distinct scores above (tournament_points, 00030); those level on points with a
+// better head-to-head, or the same and more wins, or the same and an earlier block of seeds,
+// are sums over the tie groups' blocks (tournament_rank_blocks, 00034); those in the player's
+// own block ahead by seed (and id) are a range of the ranking index of at most rankBlockSize
+// rows (bounded on both sides: an OR in the bound would leave the range open to the group's end). None grows with the ladder's size, only with how many tie groups and blocks share the
+// player's score.
 func (db *DB) placeTwo(ctx context.Context, tx *sqlx.Tx, tournamentID int64, w, l rankRow) (int, int, error) {
-	const level = `(SELECT COUNT(*) FROM tournament_players WHERE tournament_id = ? AND role = 'player' AND status <> 'requested' AND points = ? AND `
+	const blocks = `(SELECT COALESCE(SUM(players), 0) FROM tournament_rank_blocks WHERE tournament_id = ? AND points = ? AND `
 	const ahead = `(SELECT COALESCE(SUM(players), 0) FROM tournament_points WHERE tournament_id = ? AND points > ?)
-		+ ` + level + `h2h > ?)
-		+ ` + level + `h2h = ? AND wins > ?)
-		+ ` + level + `h2h = ? AND wins = ? AND (seed < ? OR seed = ? AND user_id < ?))`
+		+ ` + blocks + `h2h > ?)
+		+ ` + blocks + `h2h = ? AND wins > ?)
+		+ ` + blocks + `h2h = ? AND wins = ? AND block < ?)
+		+ (SELECT COUNT(*) FROM tournament_players WHERE tournament_id = ? AND role = 'player' AND status <> 'requested'
+			AND points = ? AND h2h = ? AND wins = ? AND seed > ? AND seed <= ? AND (seed < ? OR user_id < ?))`
 	args := func(x rankRow) []any {
 		id, p := tournamentID, x.Points
-		return []any{id, p, id, p, x.H2H, id, p, x.H2H, x.Wins, id, p, x.H2H, x.Wins, x.Seed, x.Seed, x.UserID}
+		return []any{id, p, id, p, x.H2H, id, p, x.H2H, x.Wins, id, p, x.H2H, x.Wins, x.Seed / rankBlockSize,
+			id, p, x.H2H, x.Wins, seedsAbove(x.Seed), x.Seed, x.Seed, x.UserID}
 	}
 	var c struct {
 		W int `db:"w"`
