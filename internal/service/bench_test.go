@@ -60,8 +60,9 @@ func BenchmarkValidateResultPostgres(b *testing.B) {
 // BenchmarkValidateResultLadder is the same write on ladders of 60, 600 and 6,000 players in use
 // (half as many matches as players already validated, so points are spread as in a season):
 // issue 16 asks that its cost not grow with the ladder. The write reads the two players' rows,
-// counts the players ranked above them and reads the winners level with them on points; it
-// never reads the standings.
+// sums the players ranked above them over the kept counts per score and per tie group and block
+// of seeds (migrations 00030, 00034), counts at most one block's rows, and reads the winners
+// level with them on points; it never reads the standings.
 func BenchmarkValidateResultLadder(b *testing.B) {
 	for _, n := range []int{60, 600, 6000} {
 		b.Run(fmt.Sprintf("players=%d", n), func(b *testing.B) {
