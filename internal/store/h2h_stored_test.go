@@ -42,8 +42,9 @@ func TestStoredHeadToHeadFollowsEveryChange(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		edges := []int{-128, -65, -64, -63, -1, 0, 1, 63, 64, 65, 127, 128} // around the blocks' bounds (store.rankBlockSize)
-		seed := func() { // a player's seed moved, often to another block
+		// Seeds around the blocks' bounds (store.rankBlockSize); a player's seed moves, often to another block.
+		edges := []int{-128, -65, -64, -63, -1, 0, 1, 63, 64, 65, 127, 128}
+		seed := func() {
 			s := r.IntN(400) - 100
 			if r.IntN(2) == 0 {
 				s = edges[r.IntN(len(edges))]
