@@ -280,8 +280,9 @@ func seedsAbove(s int) int {
 // better head-to-head, or the same and more wins, or the same and an earlier block of seeds,
 // are sums over the tie groups' blocks (tournament_rank_blocks, 00034); those in the player's
 // own block ahead by seed (and id) are a range of the ranking index of at most rankBlockSize
-// rows (bounded on both sides: an OR in the bound would leave the range open to the group's end). None grows with the ladder's size, only with how many tie groups and blocks share the
-// player's score.
+// rows, bounded on both sides (an OR as the upper bound would leave the range open to the
+// group's end). None grows with the ladder's size, only with how many tie groups and blocks
+// share the player's score.
 func (db *DB) placeTwo(ctx context.Context, tx *sqlx.Tx, tournamentID int64, w, l rankRow) (int, int, error) {
 	const blocks = `(SELECT COALESCE(SUM(players), 0) FROM tournament_rank_blocks WHERE tournament_id = ? AND points = ? AND `
 	const ahead = `(SELECT COALESCE(SUM(players), 0) FROM tournament_points WHERE tournament_id = ? AND points > ?)

@@ -20,17 +20,22 @@ CREATE FUNCTION tournament_rank_blocks() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
     was BOOLEAN := TG_OP <> 'INSERT' AND OLD.role = 'player' AND OLD.status <> 'requested';
     now_counted BOOLEAN := TG_OP <> 'DELETE' AND NEW.role = 'player' AND NEW.status <> 'requested';
+    remaining INTEGER;
 BEGIN
     IF TG_OP = 'UPDATE' AND was = now_counted AND OLD.points = NEW.points AND OLD.h2h = NEW.h2h AND OLD.wins = NEW.wins
         AND OLD.seed / 64 = NEW.seed / 64 AND OLD.tournament_id = NEW.tournament_id THEN
         RETURN NULL;
     END IF;
     IF was THEN
-        DELETE FROM tournament_rank_blocks WHERE tournament_id = OLD.tournament_id AND points = OLD.points
-            AND h2h = OLD.h2h AND wins = OLD.wins AND block = OLD.seed / 64 AND players <= 1;
-        IF NOT FOUND THEN
-            UPDATE tournament_rank_blocks SET players = players - 1 WHERE tournament_id = OLD.tournament_id
-                AND points = OLD.points AND h2h = OLD.h2h AND wins = OLD.wins AND block = OLD.seed / 64;
+        -- Decrement first, then delete only what this transaction's own decrement emptied: the
+        -- UPDATE holds the row's lock, so two transactions moving players out of one group
+        -- (each waiting for the other's row lock) cannot both miss the empty row.
+        UPDATE tournament_rank_blocks SET players = players - 1 WHERE tournament_id = OLD.tournament_id
+            AND points = OLD.points AND h2h = OLD.h2h AND wins = OLD.wins AND block = OLD.seed / 64
+            RETURNING players INTO remaining;
+        IF remaining <= 0 THEN
+            DELETE FROM tournament_rank_blocks WHERE tournament_id = OLD.tournament_id AND points = OLD.points
+                AND h2h = OLD.h2h AND wins = OLD.wins AND block = OLD.seed / 64 AND players <= 0;
         END IF;
     END IF;
     IF now_counted THEN
