@@ -24,8 +24,9 @@ go vet ./...
 # demo under -race) must stay well inside it even on a loaded 2-core machine.
 go test -race -count=1 -timeout 20m ./...
 # The quick read-budget check (issue 16): a few seconds of load on loopback, every read's ratio to
-# a bare hello handler measured in the same run; it fails only far under budget (0.15 of it for now: the
-# lists are still under budget, docs/PERFORMANCE.md; raise to 1/3 once they meet it),
-# so a noisy machine does not fail it, a lost index or a per-request cost does. Never a time.
+# a bare hello handler measured in the same run; it fails only far under budget (under a third of
+# it: every read meets the budget on a quiet machine, and the lowest figure a loaded CI machine has
+# shown is ~0.8 of it, docs/PERFORMANCE.md), so a noisy machine does not fail it, a lost index or
+# a per-request cost does. Never a time.
 echo "Quick read-budget check (ratios to hello; make bench for the full figures)"
-go run ./scripts/loadtest -quick -check -margin 0.15
+go run ./scripts/loadtest -quick -check -margin 0.333
