@@ -117,20 +117,7 @@ func TestStoredHeadToHeadFollowsEveryChange(t *testing.T) {
 			if fmt.Sprint(kept) != fmt.Sprint(counted) {
 				t.Fatalf("match %d: players per points kept %v, counted %v", k, kept, counted)
 			}
-			type group struct{ Points, H2H, Wins, Block, Players int }
-			var keptGroups, countedGroups []group
-			if err := db.R.SelectContext(ctx, &keptGroups, db.R.Rebind(`SELECT points, h2h, wins, block, players
-				FROM tournament_rank_blocks WHERE tournament_id = ? ORDER BY points, h2h, wins, block`), tr.ID); err != nil {
-				t.Fatal(err)
-			}
-			if err := db.R.SelectContext(ctx, &countedGroups, db.R.Rebind(`SELECT points, h2h, wins, seed / 64 AS block,
-				COUNT(*) AS players FROM tournament_players WHERE tournament_id = ? AND role = 'player' AND status <> 'requested'
-				GROUP BY points, h2h, wins, seed / 64 ORDER BY points, h2h, wins, block`), tr.ID); err != nil {
-				t.Fatal(err)
-			}
-			if fmt.Sprint(keptGroups) != fmt.Sprint(countedGroups) {
-				t.Fatalf("match %d: players per tie group and block kept %v, counted %v", k, keptGroups, countedGroups)
-			}
+			expectBlocks(t, db, fmt.Sprintf("match %d", k))
 			for _, p := range after {
 				var stored int
 				if err := db.R.GetContext(ctx, &stored, db.R.Rebind(`SELECT h2h FROM tournament_players WHERE tournament_id = ? AND user_id = ?`),
