@@ -14,10 +14,10 @@ type PlayerPageStamp struct {
 	// PlayerVersion moves with every row the pages read about the player and with the rename of
 	// anyone they played (triggers, migration 00028).
 	PlayerVersion int64 `db:"player_version"`
-	// Tournaments is the sum of the versions of the tournaments the player has
-	// tournament_players rows in plus that of those they have player_tournament_stats rows in.
-	// Versions only grow and those rows change only with PlayerVersion, so under an unchanged
-	// PlayerVersion any bump of one of those tournaments (store.Bump: standings and people; the
+	// Tournaments sums the versions of the tournaments the player has tournament_players or
+	// player_tournament_stats rows in (on PostgreSQL each tournament once, on SQLite once per
+	// row: Dialect.pageStampColumns). Versions only grow and those rows change only with
+	// PlayerVersion, so under an unchanged PlayerVersion any bump of one of those tournaments (store.Bump: standings and people; the
 	// 00028 trigger: name, status, privacy, order, ranking type) raises the sum.
 	Tournaments int64 `db:"tournaments"`
 }
@@ -32,18 +32,38 @@ func (st PlayerPageStamp) User() User {
 // the (user_id, …) indexes of tournament_players and player_tournament_stats.
 func (db *DB) PlayerPageStampOf(ctx context.Context, id int64) (PlayerPageStamp, error) {
 	var st PlayerPageStamp
-	err := db.get(ctx, &st, `SELECT p.id, p.hidden, p.status, p.timezone, p.version AS user_version, `+pageStampColumns+`
+	err := db.get(ctx, &st, `SELECT p.id, p.hidden, p.status, p.timezone, p.version AS user_version, `+db.Dialect.pageStampColumns()+`
 		FROM users p WHERE p.id = ?`, id)
 	return st, notFound(err)
 }
 
 // pageStampColumns are the page stamp's versions of the player aliased p (PlayerPageStampOf,
-// SessionAndPageStamp).
-const pageStampColumns = `COALESCE((SELECT v.version FROM player_versions v WHERE v.user_id = p.id), 0) AS player_version,
+// SessionStampWith), in dialect d. Both sum the versions of the tournaments the player has
+// rows in, so any bump of one raises the sum (PlayerPageStamp.Tournaments). PostgreSQL sums
+// each tournament once, looked up as one array in one scan of the tournaments' key
+// (= ANY(ARRAY(…))): as joins, or with IN, its plans looked each tournament up in a loop of its
+// own, ~0.1 ms of the backend's time on every statistics and history read (issue 16,
+// docs/PERFORMANCE.md). SQLite's joins are cheaper than its IN over a UNION (which builds a
+// temporary table), so it keeps them: a stamp is only compared with one of its own dialect.
+func (d Dialect) pageStampColumns() string {
+	if d == Postgres {
+		return pageStampColumnsPostgres
+	}
+	return pageStampColumnsSQLite
+}
+
+const (
+	pageStampPlayerVersion = `COALESCE((SELECT v.version FROM player_versions v WHERE v.user_id = p.id), 0) AS player_version`
+	pageStampColumnsSQLite = pageStampPlayerVersion + `,
 	CAST(COALESCE((SELECT SUM(t.version) FROM tournament_players m JOIN tournaments t ON t.id = m.tournament_id
 		WHERE m.user_id = p.id), 0)
 	+ COALESCE((SELECT SUM(t.version) FROM player_tournament_stats r JOIN tournaments t ON t.id = r.tournament_id
 		WHERE r.user_id = p.id), 0) AS BIGINT) AS tournaments`
+	pageStampColumnsPostgres = pageStampPlayerVersion + `,
+	CAST(COALESCE((SELECT SUM(t.version) FROM tournaments t WHERE t.id = ANY(ARRAY(
+		SELECT m.tournament_id FROM tournament_players m WHERE m.user_id = p.id
+		UNION ALL SELECT r.tournament_id FROM player_tournament_stats r WHERE r.user_id = p.id))), 0) AS BIGINT) AS tournaments`
+)
 
 // PlayedPrivate says whether the player is in, or has records in, a tournament that is not
 // public: only then do readers see different statistics and history of them. It must cover every
