@@ -26,6 +26,21 @@ func (d Dialect) bindType() int {
 	return sqlx.QUESTION
 }
 
+// byDialect is a statement's text in each dialect, built once: built per request it cost an
+// allocation and the statement cache's hashing of a new string on hot reads.
+type byDialect struct{ sqlite, postgres string }
+
+func textByDialect(build func(Dialect) string) byDialect {
+	return byDialect{sqlite: build(SQLite), postgres: build(Postgres)}
+}
+
+func (q byDialect) in(d Dialect) string {
+	if d == Postgres {
+		return q.postgres
+	}
+	return q.sqlite
+}
+
 // rebind turns ? placeholders into the dialect's own.
 func (d Dialect) rebind(q string) string { return sqlx.Rebind(d.bindType(), q) }
 

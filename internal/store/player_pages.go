@@ -32,8 +32,7 @@ func (st PlayerPageStamp) User() User {
 // the (user_id, …) indexes of tournament_players and player_tournament_stats.
 func (db *DB) PlayerPageStampOf(ctx context.Context, id int64) (PlayerPageStamp, error) {
 	var st PlayerPageStamp
-	err := db.get(ctx, &st, `SELECT p.id, p.hidden, p.status, p.timezone, p.version AS user_version, `+db.Dialect.pageStampColumns()+`
-		FROM users p WHERE p.id = ?`, id)
+	err := db.get(ctx, &st, playerPageStampQuery.in(db.Dialect), id)
 	return st, notFound(err)
 }
 
@@ -64,6 +63,11 @@ const (
 		SELECT m.tournament_id FROM tournament_players m WHERE m.user_id = p.id
 		UNION ALL SELECT r.tournament_id FROM player_tournament_stats r WHERE r.user_id = p.id))), 0) AS BIGINT) AS tournaments`
 )
+
+var playerPageStampQuery = textByDialect(func(d Dialect) string {
+	return `SELECT p.id, p.hidden, p.status, p.timezone, p.version AS user_version, ` + d.pageStampColumns() + `
+		FROM users p WHERE p.id = ?`
+})
 
 // PlayedPrivate says whether the player is in, or has records in, a tournament that is not
 // public: only then do readers see different statistics and history of them. It must cover every

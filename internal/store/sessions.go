@@ -164,9 +164,7 @@ func (db *DB) SessionStampWith(ctx context.Context, hash string, now time.Time, 
 			r, rd, sigma                                sql.NullFloat64
 		}
 		// The reader's rating only when they read another player's page (their chance against them).
-		err := db.scanOne(ctx, `SELECT `+sessionColumns+`, p.id, p.hidden, p.status, p.timezone, p.version, `+db.Dialect.pageStampColumns()+
-			`, rs.rating, rs.rd, rs.sigma`+sessionStampFrom+` LEFT JOIN users p ON p.id = ?`+
-			` LEFT JOIN player_stats rs ON rs.user_id = s.user_id AND s.user_id <> p.id`+sessionStampWhere, []any{touchBefore(now), hint.PagePlayer, hash, now},
+		err := db.scanOne(ctx, sessionAndPageStampQuery.in(db.Dialect), []any{touchBefore(now), hint.PagePlayer, hash, now},
 			append(st.sessionFields(), &c.id, &c.hidden, &c.status, &c.timezone, &c.userVersion, &c.playerVersion, &c.tournaments, &c.r, &c.rd, &c.sigma)...)
 		st.NoSearch = true
 		if err != nil {
@@ -205,6 +203,14 @@ func (db *DB) SessionStampWith(ctx context.Context, hash string, now time.Time, 
 	st, err := db.SessionStampByTokenHash(ctx, hash, now)
 	return st, hs, err
 }
+
+// sessionAndPageStampQuery is the session's stamp with a player's page stamp and the reader's
+// rating (SessionStampWith, StampHint.PagePlayer).
+var sessionAndPageStampQuery = textByDialect(func(d Dialect) string {
+	return `SELECT ` + sessionColumns + `, p.id, p.hidden, p.status, p.timezone, p.version, ` + d.pageStampColumns() +
+		`, rs.rating, rs.rd, rs.sigma` + sessionStampFrom + ` LEFT JOIN users p ON p.id = ?` +
+		` LEFT JOIN player_stats rs ON rs.user_id = s.user_id AND s.user_id <> p.id` + sessionStampWhere
+})
 
 // TouchSession slides the session's expiry.
 func (db *DB) TouchSession(ctx context.Context, id int64, seen, expires time.Time) error {
