@@ -24,8 +24,7 @@ export function PersonLink({ person }: { person: Person }) {
 
 /** Ranking type explained, scoring, deadlines, limits, range, size, end date and special rules. */
 function Rules({ tournament: tt }: { tournament: TournamentDetail }) {
-  const { t, i18n } = useTranslation('tournament');
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  const { t } = useTranslation('tournament');
   const { scoring, limits } = tt;
   return (
     <SectionCard icon={ScrollText} title={t('overview.rules')} compact>
@@ -55,7 +54,7 @@ function Rules({ tournament: tt }: { tournament: TournamentDetail }) {
           {tt.challenge_range === 0 ? t('overview.rangeAnyone') : t('overview.rangeValue', { count: tt.challenge_range })}
         </Row>
         <Row label={t('overview.maxParticipants')}>{tt.max_participants > 0 ? tt.max_participants : t('overview.noLimit')}</Row>
-        <Row label={t('overview.endDate')}>{tt.end_date ? formatDate(tt.end_date, language) : t('overview.noEndDate')}</Row>
+        <Row label={t('overview.endDate')}>{tt.end_date ? formatDate(tt.end_date, t) : t('overview.noEndDate')}</Row>
         {tt.special_rules.trim() && (
           <Row label={t('overview.specialRules')}>
             <p className="whitespace-pre-line">{tt.special_rules}</p>
@@ -68,8 +67,7 @@ function Rules({ tournament: tt }: { tournament: TournamentDetail }) {
 
 /** Club, place, dates and the people who run it. */
 function About({ tournament: tt }: { tournament: TournamentDetail }) {
-  const { t, i18n } = useTranslation('tournament');
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  const { t } = useTranslation('tournament');
   const district = usePlace(tt.district);
   return (
     <SectionCard icon={Info} title={t('overview.about')} compact>
@@ -84,7 +82,7 @@ function About({ tournament: tt }: { tournament: TournamentDetail }) {
           )}
         </Row>
         {(tt.location || district) && <Row label={t('overview.place')}>{[tt.location, district].filter(Boolean).join(' · ')}</Row>}
-        <Row label={t('overview.created')}>{formatDate(tt.created_at, language)}</Row>
+        <Row label={t('overview.created')}>{formatDate(tt.created_at, t)}</Row>
         <Row label={t('overview.creator')}>{tt.creator ? <PersonLink person={tt.creator} /> : <span className="text-muted">{t('overview.noCreator')}</span>}</Row>
         <Row label={t('overview.referee')}>
           {tt.referees.length > 0 ? (

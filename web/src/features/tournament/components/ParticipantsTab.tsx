@@ -40,7 +40,7 @@ function Person({ p, tournament, note }: { p: Participant; tournament: Tournamen
 
 /** A pending join request with Approve / Decline (managers only see these). */
 function Request({ p, tournament }: { p: Participant; tournament: TournamentDetail }) {
-  const { t, i18n } = useTranslation('tournament');
+  const { t } = useTranslation('tournament');
   const run = useTournamentAction();
   const [busy, setBusy] = useState(false);
   const name = p.player.display_name;
@@ -59,7 +59,7 @@ function Request({ p, tournament }: { p: Participant; tournament: TournamentDeta
   }
   return (
     <li className="flex flex-wrap items-center gap-3 py-3">
-      <Person p={p} tournament={tournament} note={t('participants.askedOn', { date: formatDate(p.joined_at, i18n.resolvedLanguage ?? i18n.language) })} />
+      <Person p={p} tournament={tournament} note={t('participants.askedOn', { date: formatDate(p.joined_at, t) })} />
       <span className="flex gap-2">
         <Button size="sm" disabled={busy} onClick={() => void decide(true)} aria-label={t('participants.approveLabel', { name })}>
           <Check className="h-4 w-4" aria-hidden="true" />
@@ -75,13 +75,12 @@ function Request({ p, tournament }: { p: Participant; tournament: TournamentDeta
 }
 
 function People({ list, tournament }: { list: Participant[]; tournament: TournamentDetail }) {
-  const { t, i18n } = useTranslation('tournament');
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  const { t } = useTranslation('tournament');
   return (
     <ul className="divide-y divide-border">
       {list.map((p) => (
         <li key={p.player.id} className="flex items-center gap-3 py-3" data-testid="participant">
-          <Person p={p} tournament={tournament} note={t('participants.joinedOn', { date: formatDate(p.joined_at, language) })} />
+          <Person p={p} tournament={tournament} note={t('participants.joinedOn', { date: formatDate(p.joined_at, t) })} />
           <ParticipantMenu tournament={tournament} participant={p} />
         </li>
       ))}

@@ -1,14 +1,27 @@
 /** Formatting shared by the tabs; dates follow the UI language. */
+import type { TFunction } from 'i18next';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A calendar date ("YYYY-MM-DD") or a timestamp as "12 de março de 2026" / "12 March 2026". */
-export function formatDate(value: string, language: string): string {
+/**
+ * A calendar date ("YYYY-MM-DD") or a timestamp as "12 de março de 2026" / "March 12, 2026", with
+ * the tournament texts' month names and pattern (`dates`), the same strings Intl prints. Not with
+ * Intl: a page load's first Intl formatter loads ICU's data, ~50 ms of a mid-range phone's main
+ * thread, and this is the only one the tournament page's first paint needs — it was a long task
+ * right after that paint (issue 16: TBT; docs/PERFORMANCE.md, eighteenth session).
+ */
+export function formatDate(value: string, t: TFunction): string {
   // A bare date is a calendar day: read and print it in UTC so no timezone moves it a day.
   const day = DAY.test(value);
   const date = new Date(day ? `${value}T12:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'long', year: 'numeric', timeZone: day ? 'UTC' : undefined }).format(date);
+  const months = t('tournament:dates.months', { returnObjects: true });
+  const month = day ? date.getUTCMonth() : date.getMonth();
+  return t('tournament:dates.long', {
+    day: day ? date.getUTCDate() : date.getDate(),
+    month: Array.isArray(months) ? String(months[month]) : String(month + 1),
+    year: day ? date.getUTCFullYear() : date.getFullYear(),
+  });
 }
 
 /** A short day and month ("12/03") for dense lists. */
