@@ -17,8 +17,9 @@ type PlayerPageStamp struct {
 	// Tournaments sums the versions of the tournaments the player has tournament_players or
 	// player_tournament_stats rows in (on PostgreSQL each tournament once, on SQLite once per
 	// row: Dialect.pageStampColumns). Versions only grow and those rows change only with
-	// PlayerVersion, so under an unchanged PlayerVersion any bump of one of those tournaments (store.Bump: standings and people; the
-	// 00028 trigger: name, status, privacy, order, ranking type) raises the sum.
+	// PlayerVersion, so under an unchanged PlayerVersion any bump of one of those tournaments
+	// (store.Bump: standings and people; the 00028 trigger: name, status, privacy, order, ranking
+	// type) raises the sum.
 	Tournaments int64 `db:"tournaments"`
 }
 

@@ -6,9 +6,10 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /**
  * A calendar date ("YYYY-MM-DD") or a timestamp as "12 de março de 2026" / "March 12, 2026", with
  * the tournament texts' month names and pattern (`dates`), the same strings Intl prints. Not with
- * Intl: a page load's first Intl formatter loads ICU's data, ~50 ms of a mid-range phone's main
- * thread, and this is the only one the tournament page's first paint needs — it was a long task
- * right after that paint (issue 16: TBT; docs/PERFORMANCE.md, eighteenth session).
+ * Intl: a page load's first Intl.DateTimeFormat loads ICU's date data, 140–280 ms of the main
+ * thread under Chrome's 4× CPU throttling (a mid-range phone), in one task, and this was the only
+ * one the tournament page's first load made — a long task right after its first paint (issue 16:
+ * TBT; docs/PERFORMANCE.md, eighteenth session).
  */
 export function formatDate(value: string, t: TFunction): string {
   // A bare date is a calendar day: read and print it in UTC so no timezone moves it a day.
