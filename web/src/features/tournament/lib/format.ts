@@ -12,16 +12,15 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
  * TBT; docs/PERFORMANCE.md, eighteenth session).
  */
 export function formatDate(value: string, t: TFunction): string {
-  // A bare date is a calendar day: read and print it in UTC so no timezone moves it a day.
-  const day = DAY.test(value);
-  const date = new Date(day ? `${value}T12:00:00Z` : value);
+  // A bare date is a calendar day: read at local noon (no "Z"), so no time zone moves it a day and
+  // the same local getters serve dates and timestamps.
+  const date = new Date(DAY.test(value) ? `${value}T12:00:00` : value);
   if (Number.isNaN(date.getTime())) return value;
   const months = t('tournament:dates.months', { returnObjects: true });
-  const month = day ? date.getUTCMonth() : date.getMonth();
   return t('tournament:dates.long', {
-    day: day ? date.getUTCDate() : date.getDate(),
-    month: Array.isArray(months) ? String(months[month]) : String(month + 1),
-    year: day ? date.getUTCFullYear() : date.getFullYear(),
+    day: date.getDate(),
+    month: Array.isArray(months) ? String(months[date.getMonth()]) : String(date.getMonth() + 1),
+    year: date.getFullYear(),
   });
 }
 
