@@ -14,13 +14,19 @@ interface Props {
   onClear(): void;
 }
 
+function sameFilters(a: AuditFilters, b: AuditFilters) {
+  return (Object.keys(a) as (keyof AuditFilters)[]).every((k) => a[k] === b[k]);
+}
+
 /** The system logs' filters: actor (email), action or area, target (type and id), dates. */
 export function AuditFiltersForm({ value, actions, targetTypes, onApply, onClear }: Props) {
   const { t } = useTranslation('system');
   const [draft, setDraft] = useState(value);
   const [shown, setShown] = useState(value);
-  if (shown !== value) {
-    // The URL changed (a row's "filter by", back/forward): start from it.
+  if (!sameFilters(shown, value)) {
+    // The URL changed (a row's "filter by", back/forward): start from it. Compared by content: the
+    // page builds a new object on every render (its answer arriving, a refetch), and that must not
+    // wipe what the reader is typing.
     setShown(value);
     setDraft(value);
   }
