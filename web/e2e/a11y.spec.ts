@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { look, axe, prime, screenshot, type Lang, type ThemeName } from './ladder';
+import { look, axe, prime, screenshot, type Lang, type ThemeName, capture } from './ladder';
 
 const PAGES = [
   ['home', '/'],
@@ -47,7 +47,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         await page.getByRole('contentinfo').getByRole('button', { name: 'Suporte técnico' }).click();
         await expect(page.getByRole('dialog')).toBeVisible();
         expect(await axe(page)).toEqual([]);
-        await page.screenshot({ path: `e2e/.screenshots/contact-pt-${theme}-${viewportName}.png`, animations: 'disabled' });
+        await capture(page, { path: `e2e/.screenshots/contact-pt-${theme}-${viewportName}.png`, animations: 'disabled' });
       });
     });
   }

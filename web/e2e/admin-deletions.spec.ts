@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { look, ACCOUNTS, axe, freshAccount, prime, signIn, type Lang, type ThemeName } from './ladder';
+import { look, ACCOUNTS, axe, freshAccount, prime, signIn, type Lang, type ThemeName, capture } from './ladder';
 
 /**
  * Deletion requests (a super admin asks, the root approves, the player stays in the standings as
@@ -11,7 +11,7 @@ import { look, ACCOUNTS, axe, freshAccount, prime, signIn, type Lang, type Theme
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/admin-deletions';
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true, animations: 'disabled' });
+  await capture(page, { path: `${SHOTS}/${name}.png`, fullPage: true, animations: 'disabled' });
 }
 
 async function as(browser: Browser, account: { email: string; name: string }, opts: { lang?: Lang; theme?: ThemeName; width?: number } = {}) {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { look, ACCOUNTS, axe, isExpectedConsoleError, prime, screenshot, signIn, userMenuButton } from './ladder';
+import { look, ACCOUNTS, axe, isExpectedConsoleError, prime, screenshot, signIn, userMenuButton, capture } from './ladder';
 
 /** What the server says about the browser's session: the user, or null when signed out. */
 async function serverUser(page: Page) {
@@ -248,13 +248,13 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         await userMenuButton(page, ACCOUNTS.root.name).click();
         await expect(page.getByRole('menu')).toBeVisible();
         expect(await axe(page)).toEqual([]);
-        await page.screenshot({ path: `e2e/.screenshots/user-menu-${lang}-${theme}-${viewportName}.png`, animations: 'disabled' });
+        await capture(page, { path: `e2e/.screenshots/user-menu-${lang}-${theme}-${viewportName}.png`, animations: 'disabled' });
         await page.keyboard.press('Escape');
 
         await page.getByRole('button', { name: lang === 'pt' ? 'Ações rápidas' : 'Quick actions' }).click();
         await expect(page.getByRole('menu')).toBeVisible();
         expect(await axe(page)).toEqual([]);
-        await page.screenshot({ path: `e2e/.screenshots/action-menu-${lang}-${theme}-${viewportName}.png`, animations: 'disabled' });
+        await capture(page, { path: `e2e/.screenshots/action-menu-${lang}-${theme}-${viewportName}.png`, animations: 'disabled' });
       });
     });
   }

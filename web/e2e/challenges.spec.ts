@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ACCOUNTS, axe, freshAccount, prime, signIn, type Lang, type ThemeName } from './ladder';
+import { ACCOUNTS, axe, freshAccount, prime, signIn, type Lang, type ThemeName, capture } from './ladder';
 
 /**
  * Challenges and matches, end to end: two players run the whole loop in their own browsers
@@ -17,7 +17,7 @@ const EVENINGS = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start_minute
 /** Screenshots for a person to look at; dialogs as the viewport shows them (the overlay is fixed). */
 async function shot(page: Page, name: string, fullPage = true) {
   mkdirSync('test-results/challenges', { recursive: true });
-  await page.screenshot({ path: `test-results/challenges/${name}.png`, fullPage, animations: 'disabled' });
+  await capture(page, { path: `test-results/challenges/${name}.png`, fullPage, animations: 'disabled' });
 }
 
 /** A signed-in page of its own (cookies are per context). */

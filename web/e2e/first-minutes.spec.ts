@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { look, ACCOUNTS, axe, prime, signIn, userMenuButton, type Lang, type ThemeName } from './ladder';
+import { look, ACCOUNTS, axe, prime, signIn, userMenuButton, type Lang, type ThemeName, capture } from './ladder';
 
 /**
  * Issue 15, "the first minutes": a visitor on a signed-in page is asked to sign in there and comes
@@ -44,7 +44,7 @@ test.describe('sign-in prompt and return path', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Inicie sessão para continuar');
     await expect(page).toHaveURL(/\/challenges$/);
     expect(await axe(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/prompt-desktop-pt-light.png` });
+    await capture(page, { path: `${SHOTS}/prompt-desktop-pt-light.png` });
     await page.getByRole('main').getByRole('button', { name: 'Entrar' }).click();
     await chooseAccount(page, ACCOUNTS.player.email);
     await page.waitForURL((url) => url.pathname === '/challenges');
@@ -59,7 +59,7 @@ test.describe('sign-in prompt and return path', () => {
     await page.goto('/leaderboards');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in to continue');
     expect(await axe(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/prompt-phone-en-dark.png`, fullPage: true });
+    await capture(page, { path: `${SHOTS}/prompt-phone-en-dark.png`, fullPage: true });
   });
 
   test("'sign in to join' on a tournament comes back to that tournament", async ({ page }) => {
@@ -110,7 +110,7 @@ test.describe('floating buttons hide nothing', () => {
         await expect.poll(async () => (await floatingBoxes(page)).length).toBe(signedIn ? 2 : 1);
         const fabs = await floatingBoxes(page);
         for (const fab of fabs) expect(overlaps(box, fab), `version ${JSON.stringify(box)} under ${JSON.stringify(fab)}`).toBe(false);
-        await page.screenshot({ path: `${SHOTS}/footer-desktop-${lang}-${theme}-${signedIn ? 'player' : 'visitor'}.png` });
+        await capture(page, { path: `${SHOTS}/footer-desktop-${lang}-${theme}-${signedIn ? 'player' : 'visitor'}.png` });
       }
     });
   }
@@ -140,7 +140,7 @@ test.describe('floating buttons hide nothing', () => {
     expect(box.y + box.height).toBeGreaterThan(844 - 160);
     await expect(page.getByRole('button', { name: 'Centro de ajuda' })).toHaveAttribute('data-floating', 'hidden');
     await expect.poll(async () => (await floatingBoxes(page)).filter((fab) => overlaps(box, fab)).length).toBe(0);
-    await page.screenshot({ path: `${SHOTS}/ranking-phone-pt-light.png` });
+    await capture(page, { path: `${SHOTS}/ranking-phone-pt-light.png` });
     // Scrolling back up brings them back; keyboard focus does too.
     await page.mouse.wheel(0, -200);
     await expect(page.getByRole('button', { name: 'Centro de ajuda' })).toHaveAttribute('data-floating', 'shown');

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { look, ACCOUNTS, axe, freshAccount, liveGreeting, prime, signIn, type Lang, type ThemeName } from './ladder';
+import { look, ACCOUNTS, axe, freshAccount, liveGreeting, prime, signIn, type Lang, type ThemeName, capture } from './ladder';
 
 /**
  * Gamification (issue 15): an achievement earned while the page is open pops up live (the
@@ -12,7 +12,7 @@ import { look, ACCOUNTS, axe, freshAccount, liveGreeting, prime, signIn, type La
 const SHOTS = 'test-results/gamification';
 async function shot(page: Page, name: string, fullPage = true) {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage, animations: 'disabled' });
+  await capture(page, { path: `${SHOTS}/${name}.png`, fullPage, animations: 'disabled' });
 }
 
 async function as(browser: Browser, account: { email: string; name: string }, lang: Lang, theme: ThemeName, width = 1280) {

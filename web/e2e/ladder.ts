@@ -95,10 +95,21 @@ export async function axe(page: Page) {
   return results.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
 }
 
+/**
+ * Screenshots are for a person to look at, and nobody looks at CI's: there they are skipped (full
+ * pages cost the suites minutes of a 2-core machine). E2E_SCREENSHOTS=1 takes them anyway, =0 skips.
+ */
+const takeScreenshots = process.env.E2E_SCREENSHOTS ? process.env.E2E_SCREENSHOTS === '1' : !process.env.CI;
+
+/** A screenshot (Playwright's options) unless screenshots are skipped. */
+export async function capture(page: Page, options: Parameters<Page['screenshot']>[0]) {
+  if (takeScreenshots) await page.screenshot(options);
+}
+
 /** Full-page screenshot into e2e/.screenshots/ (gitignored) for a person to look at. */
 export async function screenshot(page: Page, name: string) {
   mkdirSync('e2e/.screenshots', { recursive: true });
-  await page.screenshot({ path: `e2e/.screenshots/${name}.png`, fullPage: true, animations: 'disabled' });
+  await capture(page, { path: `e2e/.screenshots/${name}.png`, fullPage: true, animations: 'disabled' });
 }
 
 /**

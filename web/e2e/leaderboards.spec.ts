@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { look, ACCOUNTS, axe, prime, signIn, type Lang, type ThemeName } from './ladder';
+import { look, ACCOUNTS, axe, prime, signIn, type Lang, type ThemeName, capture } from './ladder';
 import { parseCSV } from './csv';
 
 /**
@@ -12,7 +12,7 @@ import { parseCSV } from './csv';
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/leaderboards';
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true, animations: 'disabled' });
+  await capture(page, { path: `${SHOTS}/${name}.png`, fullPage: true, animations: 'disabled' });
 }
 
 async function as(browser: Browser, lang: Lang, theme: ThemeName, width: number) {

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { look, ACCOUNTS, axe, freshAccount, liveGreeting, prime, signIn, type Lang, type ThemeName } from './ladder';
+import { look, ACCOUNTS, axe, freshAccount, liveGreeting, prime, signIn, type Lang, type ThemeName, capture } from './ladder';
 
 /**
  * Live updates: player B challenges player A, and A's bell badge and received-challenges list
@@ -19,7 +19,7 @@ async function as(browser: Browser, account: { email: string; name: string }, la
 
 async function shot(page: Page, name: string) {
   mkdirSync('test-results/live', { recursive: true });
-  await page.screenshot({ path: `test-results/live/${name}.png`, fullPage: true, animations: 'disabled' });
+  await capture(page, { path: `test-results/live/${name}.png`, fullPage: true, animations: 'disabled' });
 }
 
 /** A public tournament open to anyone, approved, with both players in it. */

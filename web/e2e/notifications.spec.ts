@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { look, axe, prime, screenshot, signIn, type Lang, type ThemeName } from './ladder';
+import { look, axe, prime, screenshot, signIn, type Lang, type ThemeName, capture } from './ladder';
 
 /**
  * The notification bell and /notifications against the seeded data: every demo account has three
@@ -136,7 +136,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         await bell(page).click();
         await expect(page.getByRole('dialog').getByTestId('notification').first()).toBeVisible();
         expect(await axe(page)).toEqual([]);
-        await page.screenshot({ path: `e2e/.screenshots/bell-${lang}-${theme}-${viewportName}.png`, animations: 'disabled' });
+        await capture(page, { path: `e2e/.screenshots/bell-${lang}-${theme}-${viewportName}.png`, animations: 'disabled' });
       });
     });
   }

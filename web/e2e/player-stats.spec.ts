@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { parseCSV } from './csv';
-import { look, ACCOUNTS, axe, myId, prime, signIn, type Lang, type ThemeName } from './ladder';
+import { look, ACCOUNTS, axe, myId, prime, signIn, type Lang, type ThemeName, capture } from './ladder';
 
 /**
  * A player's statistics page (/players/:id/stats) on the demo data, whose matches the seed
@@ -12,7 +12,7 @@ import { look, ACCOUNTS, axe, myId, prime, signIn, type Lang, type ThemeName } f
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/player-stats';
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true, animations: 'disabled' });
+  await capture(page, { path: `${SHOTS}/${name}.png`, fullPage: true, animations: 'disabled' });
 }
 
 async function as(browser: Browser, lang: Lang, theme: ThemeName, width: number) {

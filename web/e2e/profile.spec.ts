@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { axe, freshAccount, makePng, myId, prime, screenshot, signIn, userMenuButton } from './ladder';
+import { axe, freshAccount, makePng, myId, prime, screenshot, signIn, userMenuButton, capture } from './ladder';
 
 /**
  * Profiles, availability, photos, settings and player pages against the real server. Tests that
@@ -279,7 +279,7 @@ test('a demo player page: place names, availability, contacts by privacy, sectio
   await expect(page.getByText('Available once tournaments start.')).toHaveCount(0);
   await page.setViewportSize({ width: 390, height: 844 });
   await numbers.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'e2e/.screenshots/player-summary-en-phone.png', animations: 'disabled' });
+  await capture(page, { path: 'e2e/.screenshots/player-summary-en-phone.png', animations: 'disabled' });
 
   await page.goto('/players/999999');
   await expect(page.locator('main h1')).toHaveText('Player not found');

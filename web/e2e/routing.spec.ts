@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { isExpectedConsoleError } from './ladder';
+import { isExpectedConsoleError, capture } from './ladder';
 
 test('an unknown path lands on /', async ({ page }) => {
   await page.goto('/no/such/page');
@@ -64,7 +64,7 @@ test.describe('phone', () => {
     await expect(toggle).toBeFocused();
 
     await toggle.click();
-    await page.screenshot({ path: 'e2e/.screenshots/mobile-menu-pt-light-phone.png', animations: 'disabled' });
+    await capture(page, { path: 'e2e/.screenshots/mobile-menu-pt-light-phone.png', animations: 'disabled' });
     await menu.getByRole('link', { name: 'Torneios' }).click();
     await expect(page).toHaveURL(/\/tournaments$/);
     await expect(menu).toBeHidden();

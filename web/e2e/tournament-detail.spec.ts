@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ACCOUNTS, axe, freshAccount, look, prime, signIn, type Lang, type ThemeName } from './ladder';
+import { ACCOUNTS, axe, freshAccount, look, prime, signIn, type Lang, type ThemeName, capture } from './ladder';
 
 /**
  * The tournament page (/tournaments/:id). The management scenario builds its own private
@@ -15,7 +15,7 @@ import { ACCOUNTS, axe, freshAccount, look, prime, signIn, type Lang, type Theme
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/tournament-detail';
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true, animations: 'disabled' });
+  await capture(page, { path: `${SHOTS}/${name}.png`, fullPage: true, animations: 'disabled' });
 }
 
 /** A signed-in page of its own (cookies are per context). */

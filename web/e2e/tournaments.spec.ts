@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { look, ACCOUNTS, axe, freshAccount, prime, screenshot, signIn, type Lang, type ThemeName } from './ladder';
+import { look, ACCOUNTS, axe, freshAccount, prime, screenshot, signIn, type Lang, type ThemeName, capture } from './ladder';
 
 /**
  * Tournaments: the list, the create flow, approval by a super admin and the club page's tab.
@@ -155,7 +155,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
           await screenshot(page, `${name}-${lang}-${theme}-${viewportName}`);
           if (viewportName === 'phone') {
             mkdirSync('test-results', { recursive: true });
-            await page.screenshot({ path: `test-results/${name}-${lang}-${theme}-phone.png`, fullPage: true, animations: 'disabled' });
+            await capture(page, { path: `test-results/${name}-${lang}-${theme}-phone.png`, fullPage: true, animations: 'disabled' });
           }
         };
         await prime(page, { lang, theme, onboarded: true });
@@ -176,8 +176,8 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         await dialog.getByRole('radio', { name: lang === 'pt' ? 'Personalizado' : 'Custom' }).check();
         await dialog.getByRole('button', { name: lang === 'pt' ? 'Ajuda: Sistema de pontos' : 'Help: Points system' }).click();
         expect(await axe(page)).toEqual([]);
-        await page.screenshot({ path: `e2e/.screenshots/tournament-create-${lang}-${theme}-${viewportName}.png`, animations: 'disabled' });
-        if (viewportName === 'phone') await page.screenshot({ path: `test-results/tournament-create-${lang}-${theme}-phone.png`, animations: 'disabled' });
+        await capture(page, { path: `e2e/.screenshots/tournament-create-${lang}-${theme}-${viewportName}.png`, animations: 'disabled' });
+        if (viewportName === 'phone') await capture(page, { path: `test-results/tournament-create-${lang}-${theme}-phone.png`, animations: 'disabled' });
       });
     });
   }
