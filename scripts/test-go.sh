@@ -24,10 +24,10 @@ go vet ./...
 # demo under -race) must stay well inside it even on a loaded 2-core machine.
 # The SQLite engine's translation of C (modernc.org/sqlite/lib, not our code) is compiled without
 # the race detector's instrumentation: instrumented, it made every SQLite test ~5× slower (a demo
-# seed 75 s against 14.5 s). Only that package: it instantiates no generic code, so no function
-# shared with our packages loses its instrumentation (excluding all of modernc.org/... did that to
-# sync.Map and the detector reported false races); our code, database/sql and sync stay
-# instrumented (DECISIONS, nineteenth session).
+# seed 75 s against 14.5 s). Only that package: it defines no generic code, so no function the
+# linker shares with our packages loses its instrumentation (excluding all of modernc.org/... did
+# that to sync.Map's, and the detector reported false races); our code, database/sql and sync
+# stay instrumented (DECISIONS, nineteenth session).
 go test -race -gcflags='modernc.org/sqlite/lib=-race=false' -count=1 -timeout 20m ./...
 # The quick read-budget check (issue 16): a few seconds of load on loopback, every read's ratio to
 # a bare hello handler measured in the same run; it fails only far under budget (under a third of

@@ -33,8 +33,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'pt-PT',
     // Recording a trace costs every test its snapshots (a fifth of the suite's time on a 2-core
-    // machine), so CI records only the retry of a failed test; E2E_TRACE overrides.
-    trace: (process.env.E2E_TRACE as 'on' | 'off' | 'retain-on-failure' | 'on-first-retry' | undefined) ?? (process.env.CI ? 'on-first-retry' : 'retain-on-failure'),
+    // machine), so CI records only the retry of a failed test (`--trace retain-on-failure`, passed
+    // to scripts/test-e2e.sh or playwright, traces every failure again).
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
       // Debian's chromium; Playwright's own browser download is not available here.
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

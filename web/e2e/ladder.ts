@@ -97,9 +97,10 @@ export async function axe(page: Page) {
 
 /**
  * Screenshots are for a person to look at, and nobody looks at CI's: there they are skipped (full
- * pages cost the suites minutes of a 2-core machine). E2E_SCREENSHOTS=1 takes them anyway, =0 skips.
+ * pages cost the suites minutes of a 2-core machine). E2E_SCREENSHOTS=0 skips them anywhere, any
+ * other value takes them under CI too.
  */
-const takeScreenshots = process.env.E2E_SCREENSHOTS ? process.env.E2E_SCREENSHOTS === '1' : !process.env.CI;
+const takeScreenshots = process.env.E2E_SCREENSHOTS ? process.env.E2E_SCREENSHOTS !== '0' : !process.env.CI;
 
 /** A screenshot (Playwright's options) unless screenshots are skipped. */
 export async function capture(page: Page, options: Parameters<Page['screenshot']>[0]) {

@@ -12,7 +12,13 @@ function Page({ onApply }: { onApply(): void }) {
   const [, setRenders] = useState(0);
   return (
     <>
-      <AuditFiltersForm value={{ ...emptyAuditFilters, actor }} actions={['club.validated']} targetTypes={['club']} onApply={onApply} onClear={() => {}} />
+      <AuditFiltersForm
+        value={{ ...emptyAuditFilters, actor }}
+        actions={['club.validated']}
+        targetTypes={['club']}
+        onApply={onApply}
+        onClear={() => setActor('')}
+      />
       <button onClick={() => setRenders((n) => n + 1)}>answer arrives</button>
       <button onClick={() => setActor('rui@example.pt')}>url changes</button>
     </>
@@ -31,5 +37,13 @@ describe('system logs filters', () => {
     expect(onApply).toHaveBeenCalledWith(expect.objectContaining({ actor: 'ana@example.pt' }));
     await userEvent.click(screen.getByRole('button', { name: 'url changes' }));
     expect(screen.getByLabelText('Quem (email)')).toHaveValue('rui@example.pt');
+  });
+
+  it('clear what was typed but not applied', async () => {
+    mockApi([]);
+    renderPage(<Page onApply={() => {}} />);
+    await userEvent.type(await screen.findByLabelText('Quem (email)'), 'ana@example.pt');
+    await userEvent.click(screen.getByRole('button', { name: 'Limpar' }));
+    expect(screen.getByLabelText('Quem (email)')).toHaveValue('');
   });
 });

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/Button';
 import { SelectField, TextField } from '@/components/ui/Field';
-import type { AuditFilters } from '../api/audit-log';
+import { emptyAuditFilters, type AuditFilters } from '../api/audit-log';
 import { actionKey } from '../lib/audit-format';
 
 interface Props {
@@ -97,7 +97,14 @@ export function AuditFiltersForm({ value, actions, targetTypes, onApply, onClear
           <Filter className="h-4 w-4" aria-hidden="true" />
           {t('logs.apply')}
         </Button>
-        <Button variant="outline" onClick={onClear}>
+        <Button
+          variant="outline"
+          onClick={() => {
+            // Typed but not applied, the filters are not in the URL: clearing it changes nothing there.
+            setDraft(emptyAuditFilters);
+            onClear();
+          }}
+        >
           <X className="h-4 w-4" aria-hidden="true" />
           {t('logs.clear')}
         </Button>
