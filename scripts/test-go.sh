@@ -23,7 +23,7 @@ go vet ./...
 # An explicit limit above the 10-minute default: the slowest packages (those that seed the whole
 # demo under -race) must stay well inside it even on a loaded 2-core machine.
 # The SQLite engine's translation of C (modernc.org/sqlite/lib, not our code) is compiled without
-# the race detector's instrumentation: instrumented, it made every SQLite test ~5× slower (a demo
+# the race detector's instrumentation: instrumented, it made the SQLite-heavy tests 4–5× slower (a demo
 # seed 75 s against 14.5 s). Only that package: it defines no generic code, so no function the
 # linker shares with our packages loses its instrumentation (excluding all of modernc.org/... did
 # that to sync.Map's, and the detector reported false races); our code, database/sql and sync
