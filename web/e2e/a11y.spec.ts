@@ -52,3 +52,15 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
     });
   }
 }
+
+// Every "no axe violations" above trusts the helper: it must still report what it finds (the
+// app's own page, with an unlabelled image and button added to it).
+test('the axe helper reports violations', async ({ page }) => {
+  await page.goto('/about');
+  await expect(page.locator('main h1')).toBeVisible();
+  await page.locator('main').evaluate((main) => {
+    main.insertAdjacentHTML('beforeend', '<img src="/favicon.svg"><button type="button"></button>');
+  });
+  const ids = (await axe(page)).map((v) => v.id);
+  expect(ids).toEqual(expect.arrayContaining(['image-alt', 'button-name']));
+});
