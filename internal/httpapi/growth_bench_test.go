@@ -27,8 +27,8 @@ type growthSize struct{ players, matches int }
 //
 // Run it for time, not for a count (`make bench` uses the default second per page): most pages
 // take 20–150 µs, and 100 of them are a few milliseconds, where one scheduling hiccup reads as
-// 1.5–2× (twentieth session: a quiet host measured 0.64–0.95× with a second per page, 1.0–1.96×
-// with 100 requests).
+// 1.5–2× (twentieth session, a quiet host: 0.84–1.06× with a second per page, 0.64–0.95× with
+// 1,000 requests, 1.0–1.96× with 100).
 //
 //	go test ./internal/httpapi -run '^$' -bench Growth
 func BenchmarkGrowth(b *testing.B) {
