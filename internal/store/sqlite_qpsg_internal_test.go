@@ -1,0 +1,86 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// Every connection of both pools runs with QPSG on, and so a prepared statement whose bound
+// value the planner would compare with a partial index's WHERE keeps its plan when the value
+// changes. The same statement on a connection with QPSG off is planned again: the check can fail.
+func TestSQLiteStatementsKeepTheirPlanAcrossValues(t *testing.T) {
+	ctx := context.Background()
+	db, err := OpenSQLite(ctx, filepath.Join(t.TempDir(), "qpsg.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.W.ExecContext(ctx, `CREATE TABLE p (t INTEGER NOT NULL, u INTEGER NOT NULL, role TEXT NOT NULL, points INTEGER NOT NULL);
+		CREATE INDEX p_rank_idx ON p (t, points) WHERE role = 'player';
+		INSERT INTO p VALUES (1, 1, 'player', 3), (2, 1, 'player', 5), (3, 2, 'referee', 0)`); err != nil {
+		t.Fatal(err)
+	}
+	for name, pool := range map[string]*sql.DB{"writer": db.W.DB, "reader": db.R.DB} {
+		c, err := pool.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = c.Raw(func(dc any) error {
+			if on, err := setQPSG(dc, -1); err != nil || on != 1 {
+				t.Errorf("%s: QPSG = %d, %v; want on", name, on, err)
+			}
+			if n := reprepares(t, dc); n != 0 {
+				t.Errorf("%s: a statement was planned again %d times as its value changed; want never", name, n)
+			}
+			if _, err := setQPSG(dc, 0); err != nil {
+				t.Fatal(err)
+			}
+			if n := reprepares(t, dc); n == 0 {
+				t.Errorf("%s: with QPSG off the statement was never planned again: the check cannot fail", name)
+			}
+			_, err := setQPSG(dc, 1)
+			return err
+		})
+		c.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// reprepares prepares on dc a statement whose bound tournament the planner compares with the
+// partial index, runs it for three tournaments and returns how often SQLite planned it again.
+func reprepares(t *testing.T, dc any) int32 {
+	t.Helper()
+	st, err := dc.(driver.ConnPrepareContext).PrepareContext(context.Background(),
+		`SELECT p.u FROM (SELECT 1 AS one) x LEFT JOIN p ON p.t = ? AND p.role = 'player' ORDER BY p.points`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	for _, tournament := range []int64{1, 2, 3, 1} {
+		rows, err := st.(driver.StmtQueryContext).QueryContext(context.Background(), []driver.NamedValue{{Ordinal: 1, Value: tournament}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		dest := make([]driver.Value, 1)
+		for rows.Next(dest) == nil {
+		}
+		rows.Close()
+	}
+	tls, _, err := sqliteHandle(dc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pstmt := reflect.ValueOf(st).Elem().FieldByName("pstmt")
+	if !pstmt.IsValid() || pstmt.Kind() != reflect.Uintptr {
+		t.Fatal("the driver's statement has no pstmt handle")
+	}
+	return sqlite3.Xsqlite3_stmt_status(tls, uintptr(pstmt.Uint()), sqlite3.SQLITE_STMTSTATUS_REPREPARE, 0)
+}
