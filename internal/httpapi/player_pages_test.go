@@ -89,7 +89,7 @@ func TestKeptPlayerPagesEncodeAsTheView(t *testing.T) {
 	})
 }
 
-// Only a GET of a player's statistics or history, of the bell's notifications or of the
+// Only a GET of a player's statistics, history or profile, of the bell's notifications or of the
 // rankings names a stamp to read with the session's; the lists and the search take the search's
 // versions (the zero hint); anything else (other pages, writes, odd ids) the session's stamp
 // alone, and the route reads its own.
@@ -98,7 +98,9 @@ func TestStampHintOf(t *testing.T) {
 	for path, want := range map[string]store.StampHint{
 		"/api/players/42/stats": {PagePlayer: 42}, "/api/players/42/history": {PagePlayer: 42},
 		"/api/notifications/recent": {RecentNotifications: recentNotificationsLimit},
-		"/api/players/7/stats/":     alone, "/api/players/42": alone, "/api/players/42/history.csv": alone, "/api/players/0/stats": alone,
+		"/api/players/42":           {ProfilePlayer: 42}, "/api/players/42/": alone, "/api/players/0": alone, "/api/players/-1": alone,
+		"/api/players/x": alone, "/api/players/42/photo": alone, "/api/players/99999999999999999999": alone,
+		"/api/players/7/stats/": alone, "/api/players/42/history.csv": alone, "/api/players/0/stats": alone,
 		"/api/players/-3/stats": alone, "/api/players/x/stats": alone, "/api/players//stats": alone,
 		"/api/players/99999999999999999999/stats": alone, "/api/users/42/stats": alone, "/players/42/stats": alone,
 		"/api/notifications": alone, "/api/notifications/recent/": alone, "/api/users/me": alone, "/api/tournaments/7": alone,
@@ -109,7 +111,7 @@ func TestStampHintOf(t *testing.T) {
 			t.Errorf("GET %s: %+v, want %+v", path, got, want)
 		}
 	}
-	for _, path := range []string{"/api/players/42/stats", "/api/notifications/recent", "/api/leaderboards", "/api/tournaments"} {
+	for _, path := range []string{"/api/players/42/stats", "/api/players/42", "/api/notifications/recent", "/api/leaderboards", "/api/tournaments"} {
 		if got := stampHintOf(httptest.NewRequest("POST", path, nil)); got != alone {
 			t.Errorf("POST %s: %+v", path, got)
 		}

@@ -37,7 +37,8 @@ func (s *Server) withCurrent(r *http.Request) (*http.Request, error) {
 // stampHintOf names the stamps a request's kept answer will be checked against, read with the
 // session's (service.AuthenticateFor): the page stamp of a player's statistics or history
 // (GET /api/players/{id}/stats or /history), that of the bell's newest notifications (GET
-// /api/notifications/recent, 20 of them: recentNotifications) and the rankings' version (GET
+// /api/notifications/recent, 20 of them: recentNotifications), a profile's account version and
+// co-players flag (GET /api/players/{id}), the rankings' version (GET
 // /api/leaderboards), the lists' and search's versions for those kept answers (GET
 // /api/search, /api/tournaments, /api/clubs, and /api/home and /api/hub, which show lists), and for every other request the session's own
 // stamp alone. Only a hint: the route still parses and validates its own parameters, and reads
@@ -57,7 +58,23 @@ func stampHintOf(r *http.Request) store.StampHint {
 	if id := playerPageOf(r.URL.Path); id > 0 {
 		return store.StampHint{PagePlayer: id}
 	}
+	if id := profilePageOf(r.URL.Path); id > 0 {
+		return store.StampHint{ProfilePlayer: id}
+	}
 	return store.StampHint{SessionOnly: true}
+}
+
+// profilePageOf is the player id of a player's profile path (GET /api/players/{id}), else 0.
+func profilePageOf(path string) int64 {
+	rest, ok := strings.CutPrefix(path, "/api/players/")
+	if !ok || strings.Contains(rest, "/") {
+		return 0
+	}
+	n, err := strconv.ParseInt(rest, 10, 64)
+	if err != nil || n <= 0 {
+		return 0
+	}
+	return n
 }
 
 // playerPageOf is the player id of a path of a player's statistics or history page, else 0.

@@ -52,9 +52,22 @@ func (s *Service) Player(ctx context.Context, cur Current, id int64) (PlayerView
 // profile reads the account a profile shows. One's own is already in cur: authentication read it
 // this request, or checked the remembered copy against users.version (readcache.go), so it is as
 // fresh as a read here would be.
+//
+// Another's account, when the request's session statement read its version (StampHint.
+// ProfilePlayer: GET /api/players/{id}), comes from the rows kept under that version: any change
+// to an account bumps it (a trigger, migration 00013), so the kept row is as fresh as a read on
+// every instance, and the page asks the database nothing beyond the session's statement.
 func (s *Service) profile(ctx context.Context, cur Current, id int64) (store.User, error) {
 	if cur.Actor.SignedIn() && cur.User.ID == id {
 		return cur.User, nil
+	}
+	if hs := cur.stamps.hinted; hs.Read.ProfilePlayer == id && id != 0 {
+		if !hs.Profile.Found {
+			return store.User{}, store.ErrNotFound
+		}
+		return s.reads.profiles.get(ctx, itoa64(id), hs.Profile.Version, func(ctx context.Context) (store.User, error) {
+			return s.db.ProfileByID(ctx, id)
+		})
 	}
 	return s.db.ProfileByID(ctx, id)
 }
@@ -64,6 +77,9 @@ func (s *Service) contactVisible(ctx context.Context, cur Current, u store.User)
 	case policy.ContactShown:
 		return true, nil
 	case policy.ContactIfCoPlayers:
+		if hs := cur.stamps.hinted; hs.Read.ProfilePlayer == u.ID && u.ID != 0 {
+			return hs.Profile.Shares, nil // read with the session, this request
+		}
 		return s.coPlayers(ctx, cur.User.ID, u.ID)
 	}
 	return false, nil

@@ -37,7 +37,8 @@ type readCache struct {
 	rendered      sync.Map // notification text key → [2]string title and message (see render)
 	renderedCount atomic.Int64
 
-	avail versionedCache[[]store.Slot] // user id → weekly availability under the account's version (see availabilityOf)
+	avail    versionedCache[[]store.Slot] // user id → weekly availability under the account's version (see availabilityOf)
+	profiles versionedCache[store.User]   // user id → the account a profile shows, under its version (see profile)
 
 	sessions     sync.Map // token hash → sessionEntry (see lookupSession)
 	sessionCount atomic.Int64

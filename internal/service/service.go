@@ -47,7 +47,7 @@ func New(db *store.DB, o Options) *Service {
 	s.reads.lists.max, s.leaderKeys.max, s.leaderPages.max = listCacheMax, leaderKeysMax, leaderPagesMax
 	s.reads.search.max, s.reads.searchOwn.max = searchCacheMax, searchOwnCacheMax
 	s.statsPages.max, s.histPages.max = playerPagesMax, playerPagesMax
-	s.tournamentPages.max, s.reads.avail.max = tournamentPagesMax, availabilityCacheMax
+	s.tournamentPages.max, s.reads.avail.max, s.reads.profiles.max = tournamentPagesMax, availabilityCacheMax, availabilityCacheMax
 	return s
 }
 

@@ -122,6 +122,9 @@ const (
 type StampHint struct {
 	// PagePlayer: the page stamp (PlayerPageStampOf) of this player's statistics and history.
 	PagePlayer int64
+	// ProfilePlayer: the version of this player's account and whether the reader shares a
+	// tournament with them (SharesTournament), for their profile page (GET /api/players/{id}).
+	ProfilePlayer int64
 	// RecentNotifications: the stamp (NotificationStampOf) of the signed-in user's newest this
 	// many notifications.
 	RecentNotifications int
@@ -146,6 +149,14 @@ type HintedStamps struct {
 	Reader  rating.Rating
 	Notes   NotificationStamp
 	Leaders int64 // LeaderboardVersion
+	Profile ProfileStamp
+}
+
+// ProfileStamp is what a profile page reads with the session (StampHint.ProfilePlayer).
+type ProfileStamp struct {
+	Found   bool  // false: no such account
+	Version int64 // users.version of the account: its row kept in memory is good while it holds
+	Shares  bool  // the reader and the account share a tournament (SharesTournament)
 }
 
 // SessionStampWith is SessionStampByTokenHash that also reads, in the same statement, the
@@ -181,6 +192,15 @@ func (db *DB) SessionStampWith(ctx context.Context, hash string, now time.Time, 
 				Tournaments: c.tournaments.Int64}, true
 		}
 		return st, hs, nil
+	case hint.ProfilePlayer > 0:
+		var version sql.NullInt64
+		var shares bool
+		err := db.scanOne(ctx, sessionAndProfileStampQuery, []any{touchBefore(now), hint.ProfilePlayer, hint.ProfilePlayer, hash, now},
+			append(st.sessionFields(), &version, &shares)...)
+		st.NoSearch = true
+		hs.Read = StampHint{ProfilePlayer: hint.ProfilePlayer}
+		hs.Profile = ProfileStamp{Found: version.Valid, Version: version.Int64, Shares: shares}
+		return st, hs, notFound(err)
 	case hint.RecentNotifications > 0:
 		err := db.scanOne(ctx, `SELECT `+sessionColumns+`, `+notificationStampOf("s.user_id")+sessionStampFrom+sessionStampWhere,
 			[]any{touchBefore(now), hint.RecentNotifications, hash, now}, append(st.sessionFields(), &hs.Notes)...)
@@ -211,6 +231,14 @@ var sessionAndPageStampQuery = textByDialect(func(d Dialect) string {
 		`, rs.rating, rs.rd, rs.sigma` + sessionStampFrom + ` LEFT JOIN users p ON p.id = ?` +
 		` LEFT JOIN player_stats rs ON rs.user_id = s.user_id AND s.user_id <> p.id` + sessionStampWhere
 })
+
+// sessionAndProfileStampQuery is the session's stamp with a profile's (SessionStampWith,
+// StampHint.ProfilePlayer): the account's version (NULL when there is none) and SharesTournament
+// of the reader and the account, as EXISTS.
+const sessionAndProfileStampQuery = `SELECT ` + sessionColumns + `, (SELECT v.version FROM users v WHERE v.id = ?),
+	EXISTS (SELECT 1 FROM tournament_players x JOIN tournament_players y
+		ON y.tournament_id = x.tournament_id AND y.user_id = ? AND y.status <> 'requested'
+		WHERE x.user_id = s.user_id AND x.status <> 'requested')` + sessionStampFrom + sessionStampWhere
 
 // TouchSession slides the session's expiry.
 func (db *DB) TouchSession(ctx context.Context, id int64, seen, expires time.Time) error {

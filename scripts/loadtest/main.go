@@ -45,7 +45,10 @@ import (
 
 type endpoint struct {
 	name, path string
-	signedIn   bool
+	// paths, when set, are asked in turn instead of path: the same page of different players or
+	// tournaments, as real traffic asks it (a prepared statement then sees a new value each time).
+	paths    []string
+	signedIn bool
 	budget     float64 // minimum ratio to hello
 	encoding   string  // Accept-Encoding sent (assets)
 }
@@ -130,17 +133,17 @@ func main() {
 	for _, t := range targets {
 		for _, i := range idx {
 			ep := t.eps[i]
-			load(t.base+ep.path, t.tokenFor(ep), ep.encoding, 50*time.Millisecond, *conns, t.serverCPU)
+			load(ep.urls(t.base), t.tokenFor(ep), ep.encoding, 50*time.Millisecond, *conns, t.serverCPU)
 		}
 	}
 	var helloRates []float64
 	for range *rounds {
 		for _, i := range idx {
-			h := load(hello+"/hello", "", "", *duration, *conns, nil)
+			h := load([]string{hello + "/hello"}, "", "", *duration, *conns, nil)
 			helloRates = append(helloRates, h.rps)
 			for _, t := range targets {
 				ep := t.eps[i]
-				e := load(t.base+ep.path, t.tokenFor(ep), ep.encoding, *duration, *conns, t.serverCPU)
+				e := load(ep.urls(t.base), t.tokenFor(ep), ep.encoding, *duration, *conns, t.serverCPU)
 				if e.bad > 0 {
 					log.Fatalf("%s (%s): %d failed requests", ep.name, t.dialect, e.bad)
 				}
@@ -158,7 +161,7 @@ func main() {
 
 	if *p99 {
 		// The machine's own tail: a handler that does nothing, at half its rate, in this process.
-		q := fixedRate(hello+"/hello", "", "", median(helloRates)/2, *p99For)
+		q := fixedRate([]string{hello + "/hello"}, "", "", median(helloRates)/2, *p99For)
 		fmt.Printf("\nhello at half its saturating rate (%.0f/s): p99 %.2f ms — the floor the machine's load puts under every p99 below\n",
 			median(helloRates)/2, float64(q.Microseconds())/1000)
 	}
@@ -187,7 +190,7 @@ func main() {
 			}
 			tail := ""
 			if *p99 {
-				q := fixedRate(t.base+ep.path, t.tokenFor(ep), ep.encoding, rps/2, *p99For)
+				q := fixedRate(ep.urls(t.base), t.tokenFor(ep), ep.encoding, rps/2, *p99For)
 				tail = fmt.Sprintf("%6.2f ms", float64(q.Microseconds())/1000)
 				if q > 10*time.Millisecond {
 					tail += " over"
@@ -315,8 +318,21 @@ func cpuTime() time.Duration {
 // load drives url with conns workers for d and returns the successful requests per second and
 // the CPU time spent per request: this process's, plus server's (a database server's CPU
 // time so far; nil: none).
-func load(url, token, encoding string, d time.Duration, conns int, server func() time.Duration) result {
-	var ok, bad atomic.Int64
+// urls are the endpoint's addresses on the server at base, asked in turn.
+func (ep endpoint) urls(base string) []string {
+	if len(ep.paths) == 0 {
+		return []string{base + ep.path}
+	}
+	out := make([]string, len(ep.paths))
+	for i, p := range ep.paths {
+		out[i] = base + p
+	}
+	return out
+}
+
+// load asks urls in turn from conns connections for d.
+func load(urls []string, token, encoding string, d time.Duration, conns int, server func() time.Duration) result {
+	var ok, bad, turn atomic.Int64
 	if server == nil {
 		server = func() time.Duration { return 0 }
 	}
@@ -327,7 +343,7 @@ func load(url, token, encoding string, d time.Duration, conns int, server func()
 	for range conns {
 		wg.Go(func() {
 			for time.Now().Before(deadline) {
-				if get(url, token, encoding) {
+				if get(urls[int(turn.Add(1))%len(urls)], token, encoding) {
 					ok.Add(1)
 				} else {
 					bad.Add(1)
@@ -359,7 +375,7 @@ func get(url, token, encoding string) bool {
 // scheduled time whatever the previous ones did, and its latency counts from that time, so a
 // stall is not hidden: no coordinated omission) and returns the 99th percentile latency. A
 // failed request ends the run: its latency would be no answer's.
-func fixedRate(url, token, encoding string, rate float64, d time.Duration) time.Duration {
+func fixedRate(urls []string, token, encoding string, rate float64, d time.Duration) time.Duration {
 	if rate < 1 {
 		rate = 1
 	}
@@ -373,7 +389,7 @@ func fixedRate(url, token, encoding string, rate float64, d time.Duration) time.
 		at := start.Add(time.Duration(i) * interval)
 		time.Sleep(time.Until(at))
 		wg.Go(func() {
-			if !get(url, token, encoding) {
+			if !get(urls[i%len(urls)], token, encoding) {
 				bad.Add(1)
 			}
 			lat[i] = time.Since(at)
@@ -381,7 +397,7 @@ func fixedRate(url, token, encoding string, rate float64, d time.Duration) time.
 	}
 	wg.Wait()
 	if bad.Load() > 0 {
-		log.Fatalf("%s: %d failed requests at a fixed rate of %.0f/s", url, bad.Load(), rate)
+		log.Fatalf("%s: %d failed requests at a fixed rate of %.0f/s", urls[0], bad.Load(), rate)
 	}
 	slices.Sort(lat)
 	return lat[(len(lat)*99)/100]

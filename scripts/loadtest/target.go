@@ -110,12 +110,33 @@ func newTarget(ctx context.Context, pgURL string, dist fs.FS, asset, enc string)
 	if err != nil || len(big) != 1 {
 		log.Fatalf("demo tournament: %v", err)
 	}
-	t.eps = endpoints(big[0].ID, u.ID, asset, enc)
+	// Real traffic asks for many players and tournaments, not one: the pages of the big
+	// tournament's players and of every active public tournament, in turn.
+	var players, tournaments []int64
+	if err := db.R.SelectContext(ctx, &players, db.R.Rebind(`SELECT user_id FROM tournament_players
+		WHERE tournament_id = ? AND role = 'player' ORDER BY user_id LIMIT 40`), big[0].ID); err != nil || len(players) < 2 {
+		log.Fatalf("demo players: %d, %v", len(players), err)
+	}
+	if err := db.R.SelectContext(ctx, &tournaments, `SELECT id FROM tournaments
+		WHERE status = 'active' AND privacy = 'public' ORDER BY id`); err != nil || len(tournaments) < 2 {
+		log.Fatalf("demo tournaments: %d, %v", len(tournaments), err)
+	}
+	t.eps = endpoints(big[0].ID, u.ID, asset, enc, players, tournaments)
 	return t
 }
 
-// endpoints lists every read measured, in the issue's order (tournament t, the demo player p).
-func endpoints(t, p int64, asset, enc string) []endpoint {
+// each is path with %d filled by every one of ids.
+func each(path string, ids []int64) []string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = fmt.Sprintf(path, id)
+	}
+	return out
+}
+
+// endpoints lists every read measured, in the issue's order (tournament t, the demo player p),
+// then two of them over many players and tournaments in turn.
+func endpoints(t, p int64, asset, enc string, players, tournaments []int64) []endpoint {
 	return []endpoint{
 		{name: "hashed asset (" + enc + ")", path: asset, budget: 0.6, encoding: enc},
 		{name: "GET /api/tournaments/{id}/standings (60 players)", path: fmt.Sprintf("/api/tournaments/%d/standings", t), budget: 0.35},
@@ -132,5 +153,7 @@ func endpoints(t, p int64, asset, enc string) []endpoint {
 		{name: "GET /api/leaderboards?period=month", path: "/api/leaderboards?period=month", budget: 0.35},
 		{name: "GET /api/players/{id}/stats (signed in)", path: fmt.Sprintf("/api/players/%d/stats", p), signedIn: true, budget: 0.35},
 		{name: "GET /api/players/{id}/history (signed in)", path: fmt.Sprintf("/api/players/%d/history?limit=20", p), signedIn: true, budget: 0.35},
+		{name: fmt.Sprintf("GET /api/tournaments/{id}, %d in turn", len(tournaments)), paths: each("/api/tournaments/%d", tournaments), budget: 0.35},
+		{name: fmt.Sprintf("GET /api/players/{id}, %d in turn (signed in)", len(players)), paths: each("/api/players/%d", players), signedIn: true, budget: 0.35},
 	}
 }
