@@ -119,6 +119,10 @@ var ErrNotFound = errors.New("not found")
 const sqlitePragmas = "_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)" +
 	"&_pragma=synchronous(NORMAL)&_time_format=sqlite"
 
+// writerDSN ends the writer pool's DSN; the connection hook (sqlite_conn.go) knows the writer's
+// connections by it.
+const writerDSN = "&_txlock=immediate&_pragma=temp_store(2)&_pragma=wal_autocheckpoint(4000)"
+
 // OpenSQLite opens (creating when needed) the database file at path.
 func OpenSQLite(ctx context.Context, path string) (*DB, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
@@ -138,7 +142,7 @@ func OpenSQLite(ctx context.Context, path string) (*DB, error) {
 	// docs/PERFORMANCE.md). The price: the WAL file grows to ~16 MB before it is reused, and
 	// each checkpoint pauses the writer longer, a few ms once every ~70 validations. Only the
 	// writer checkpoints (readers never write), so the setting is the writer's.
-	w, err := sqlx.Open("sqlite", base+"&_txlock=immediate&_pragma=temp_store(2)&_pragma=wal_autocheckpoint(4000)")
+	w, err := sqlx.Open("sqlite", base+writerDSN)
 	if err != nil {
 		return nil, err
 	}

@@ -50,7 +50,7 @@ func likePattern(term string) string {
 // PostgreSQL uses LIKE '%…%', which its pg_trgm index serves (migration 00013). SQLite uses
 // instr(): with LIKE and a bound pattern SQLite re-prepared the statement at every new pattern
 // (its LIKE optimisation depends on the value), which undid the statement cache. The connections'
-// QPSG setting (sqlite_qpsg.go) now prevents that too; instr() also skips LIKE's escaping.
+// QPSG setting (sqlite_conn.go) now prevents that too; instr() also skips LIKE's escaping.
 func (d Dialect) contains(col string) string {
 	if d == Postgres {
 		return col + ` LIKE ? ESCAPE '\'`

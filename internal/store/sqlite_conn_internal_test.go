@@ -4,10 +4,12 @@ import (
 	"context"
 	"database/sql"
 	"database/sql/driver"
+	"fmt"
 	"path/filepath"
 	"reflect"
 	"testing"
 
+	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 )
 
@@ -83,4 +85,51 @@ func reprepares(t *testing.T, dc any) int32 {
 		t.Fatal("the driver's statement has no pstmt handle")
 	}
 	return sqlite3.Xsqlite3_stmt_status(tls, uintptr(pstmt.Uint()), sqlite3.SQLITE_STMTSTATUS_REPREPARE, 0)
+}
+
+// The writer's connection has the larger lookaside (writerLookasideSlots): statements kept
+// prepared hold far more of it than the default pool a reader has (~120 slots in all).
+func TestSQLiteWriterHasTheLargerLookaside(t *testing.T) {
+	ctx := context.Background()
+	db, err := OpenSQLite(ctx, filepath.Join(t.TempDir(), "lookaside.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.W.ExecContext(ctx, `CREATE TABLE kv (k INTEGER PRIMARY KEY, v TEXT NOT NULL)`); err != nil {
+		t.Fatal(err)
+	}
+	used := map[string]int{}
+	for name, pool := range map[string]*sql.DB{"writer": db.W.DB, "reader": db.R.DB} {
+		c, err := pool.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = c.Raw(func(dc any) error {
+			var open []driver.Stmt
+			defer func() {
+				for _, st := range open {
+					st.Close()
+				}
+			}()
+			for i := range 200 {
+				st, err := dc.(driver.ConnPrepareContext).PrepareContext(ctx, fmt.Sprintf(`SELECT v, k + %d FROM kv WHERE k = ? ORDER BY v`, i))
+				if err != nil {
+					return err
+				}
+				open = append(open, st)
+			}
+			cur, _, err := dc.(sqlite.DBStatus).Status(sqlite.DBStatusLookasideUsed, false)
+			used[name] = cur
+			return err
+		})
+		c.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if used["writer"] < 1000 || used["reader"] > 200 {
+		t.Fatalf("lookaside slots held by 200 prepared statements: writer %d (want ≥ 1,000), reader %d (want the default pool, ≤ 200)",
+			used["writer"], used["reader"])
+	}
 }
