@@ -1,11 +1,12 @@
 package store
 
 import (
+	"encoding/binary"
 	"errors"
+	"log/slog"
 	"reflect"
-	"runtime"
 	"strings"
-	"unsafe"
+	"sync"
 
 	"modernc.org/libc"
 	"modernc.org/sqlite"
@@ -50,13 +51,17 @@ const writerLookasideSlots = 2000
 
 func init() {
 	sqlite.RegisterConnectionHook(func(conn sqlite.ExecQuerierContext, dsn string) error {
-		// A handle that cannot be found leaves the connection as SQLite makes it: slower, never
-		// wrong. The store's tests catch it. The lookaside is set first: SQLite accepts it only
+		// A setting not made leaves the connection as SQLite makes it: slower, never wrong. It
+		// is logged once, and the store's tests catch it. The lookaside is set first: SQLite accepts it only
 		// while none of the pool is in use (the DSN's pragmas are done and finalized).
 		if strings.HasSuffix(dsn, writerDSN) {
-			_ = setLookaside(conn, 1200, writerLookasideSlots)
+			if err := setLookaside(conn, 1200, writerLookasideSlots); err != nil {
+				hookFailed("lookaside", err)
+			}
 		}
-		_, _ = setQPSG(conn, 1)
+		if on, err := setQPSG(conn, 1); err != nil || on != 1 {
+			hookFailed("qpsg", err)
+		}
 		return nil
 	})
 }
@@ -75,6 +80,15 @@ func sqliteHandle(conn any) (*libc.TLS, uintptr, error) {
 	}
 	return (*libc.TLS)(tls.UnsafePointer()), uintptr(db.Uint()), nil
 }
+
+// hookFailed logs, once per setting and process, that a connection runs without it.
+func hookFailed(setting string, err error) {
+	if _, logged := hookFailures.LoadOrStore(setting, true); !logged {
+		slog.Warn("sqlite connection setting not applied: the connection runs as SQLite makes it", "setting", setting, "err", err)
+	}
+}
+
+var hookFailures sync.Map
 
 // setLookaside gives the connection a lookaside of n slots of size bytes, allocated by SQLite.
 func setLookaside(conn any, size, n int32) error {
@@ -101,21 +115,18 @@ func setQPSG(conn any, on int32) (int32, error) {
 	if err != nil {
 		return 0, err
 	}
-	// sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_QPSG, int on, int *out): two variadic slots
-	// and the int the flag is written back to.
-	// The int lives on the Go heap (never moved); KeepAlive holds it until SQLite has written it.
+	// sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_QPSG, int on, int *out): two variadic slots,
+	// then the int SQLite writes the flag back to. All in C memory: SQLite must never hold a
+	// pointer into Go memory, which the runtime may move (a goroutine's stack).
 	const slot = 8
-	bp := libc.Xmalloc(tls, 2*slot)
+	bp := libc.Xmalloc(tls, 3*slot)
 	if bp == 0 {
 		return 0, errors.New("sqlite: out of memory")
 	}
 	defer libc.Xfree(tls, bp)
-	out := new(int32)
-	*out = -1
-	rc := sqlite3.Xsqlite3_db_config(tls, db, sqlite3.SQLITE_DBCONFIG_ENABLE_QPSG, libc.VaList(bp, on, uintptr(unsafe.Pointer(out))))
-	runtime.KeepAlive(out)
-	if rc != sqlite3.SQLITE_OK {
+	out := bp + 2*slot
+	if rc := sqlite3.Xsqlite3_db_config(tls, db, sqlite3.SQLITE_DBCONFIG_ENABLE_QPSG, libc.VaList(bp, on, out)); rc != sqlite3.SQLITE_OK {
 		return 0, errors.New("sqlite3_db_config(QPSG) failed")
 	}
-	return *out, nil
+	return int32(binary.NativeEndian.Uint32(libc.GoBytes(out, 4))), nil // SQLite wrote it: 0 or 1
 }

@@ -397,7 +397,7 @@ func fixedRate(urls []string, token, encoding string, rate float64, d time.Durat
 	}
 	wg.Wait()
 	if bad.Load() > 0 {
-		log.Fatalf("%s: %d failed requests at a fixed rate of %.0f/s", urls[0], bad.Load(), rate)
+		log.Fatalf("%s (of %d addresses in turn): %d failed requests at a fixed rate of %.0f/s", urls[0], len(urls), bad.Load(), rate)
 	}
 	slices.Sort(lat)
 	return lat[(len(lat)*99)/100]

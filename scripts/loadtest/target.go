@@ -111,10 +111,11 @@ func newTarget(ctx context.Context, pgURL string, dist fs.FS, asset, enc string)
 		log.Fatalf("demo tournament: %v", err)
 	}
 	// Real traffic asks for many players and tournaments, not one: the pages of the big
-	// tournament's players and of every active public tournament, in turn.
+	// tournament's players (others than the reader: one's own page is the read above) and of
+	// every active public tournament, in turn.
 	var players, tournaments []int64
 	if err := db.R.SelectContext(ctx, &players, db.R.Rebind(`SELECT user_id FROM tournament_players
-		WHERE tournament_id = ? AND role = 'player' ORDER BY user_id LIMIT 40`), big[0].ID); err != nil || len(players) < 2 {
+		WHERE tournament_id = ? AND role = 'player' AND user_id <> ? ORDER BY user_id LIMIT 40`), big[0].ID, u.ID); err != nil || len(players) < 2 {
 		log.Fatalf("demo players: %d, %v", len(players), err)
 	}
 	if err := db.R.SelectContext(ctx, &tournaments, `SELECT id FROM tournaments
