@@ -2,7 +2,6 @@ package service
 
 import (
 	"context"
-	"errors"
 	"testing"
 	"time"
 
@@ -90,6 +89,6 @@ func TestProfileKeptUnderAccountVersion(t *testing.T) {
 }
 
 func isNotFound(err error) bool {
-	var e *Error
-	return errors.As(err, &e) && e.Kind == KindNotFound
+	e, ok := AsError(err)
+	return ok && e.Kind == KindNotFound
 }

@@ -235,10 +235,8 @@ var sessionAndPageStampQuery = textByDialect(func(d Dialect) string {
 // sessionAndProfileStampQuery is the session's stamp with a profile's (SessionStampWith,
 // StampHint.ProfilePlayer): the account's version (NULL when there is none) and SharesTournament
 // of the reader and the account, as EXISTS.
-const sessionAndProfileStampQuery = `SELECT ` + sessionColumns + `, (SELECT v.version FROM users v WHERE v.id = ?),
-	EXISTS (SELECT 1 FROM tournament_players x JOIN tournament_players y
-		ON y.tournament_id = x.tournament_id AND y.user_id = ? AND y.status <> 'requested'
-		WHERE x.user_id = s.user_id AND x.status <> 'requested')` + sessionStampFrom + sessionStampWhere
+var sessionAndProfileStampQuery = `SELECT ` + sessionColumns + `, (SELECT v.version FROM users v WHERE v.id = ?), ` +
+	sharesTournamentWith("s.user_id") + sessionStampFrom + sessionStampWhere
 
 // TouchSession slides the session's expiry.
 func (db *DB) TouchSession(ctx context.Context, id int64, seen, expires time.Time) error {

@@ -256,9 +256,18 @@ func ignoreNotFound(err error) error {
 
 // SharesTournament reports whether two accounts are both admitted in one tournament.
 func (db *DB) SharesTournament(ctx context.Context, a, b int64) (bool, error) {
-	var n int
-	err := db.get(ctx, &n, `SELECT COUNT(*) FROM tournament_players x JOIN tournament_players y
+	var shares bool
+	err := db.get(ctx, &shares, sharesTournamentQuery, b, a)
+	return shares, err
+}
+
+var sharesTournamentQuery = `SELECT ` + sharesTournamentWith("?")
+
+// sharesTournamentWith is SharesTournament as an EXISTS: the account bound to its one
+// placeholder and the one whose id is the SQL expression viewer (the session statement of a
+// profile page uses it too, StampHint.ProfilePlayer).
+func sharesTournamentWith(viewer string) string {
+	return `EXISTS (SELECT 1 FROM tournament_players x JOIN tournament_players y
 		ON y.tournament_id = x.tournament_id AND y.user_id = ? AND y.status <> 'requested'
-		WHERE x.user_id = ? AND x.status <> 'requested'`, b, a)
-	return n > 0, err
+		WHERE x.user_id = ` + viewer + ` AND x.status <> 'requested')`
 }

@@ -49,8 +49,8 @@ type endpoint struct {
 	// tournaments, as real traffic asks it (a prepared statement then sees a new value each time).
 	paths    []string
 	signedIn bool
-	budget     float64 // minimum ratio to hello
-	encoding   string  // Accept-Encoding sent (assets)
+	budget   float64 // minimum ratio to hello
+	encoding string  // Accept-Encoding sent (assets)
 }
 
 func main() {
