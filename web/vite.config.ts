@@ -18,7 +18,16 @@ const groups = chunkGroups('/src/features/home/pages/HomePage.tsx', [
 export default defineConfig({
   plugins: [react(), tailwindcss(), groups.plugin],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+      { find: /^react$/, replacement: 'preact/compat' },
+      { find: /^use-sync-external-store\/shim$/, replacement: 'preact/compat' },
+    ],
   },
   server: {
     proxy: {
@@ -47,7 +56,7 @@ export default defineConfig({
             {
               name: 'react',
               test: (id: string) =>
-                /node_modules[\\/]((react|react-dom|scheduler|react-router)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/]))/.test(id) ||
+                /node_modules[\\/]((preact|react-router)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/]))/.test(id) ||
                 groups.isLandingIcon(id),
             },
             // The lazy pages' shared pieces in three chunks instead of dozens (chunking.ts says why).

@@ -1,13 +1,30 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
 import viteConfig from './vite.config.ts';
+
+const lib = (path: string) => fileURLToPath(new URL(`./node_modules/${path}`, import.meta.url));
 
 export default mergeConfig(
   viteConfig,
   defineConfig({
+    // Libraries with an ES module build ("module") next to a CommonJS "main" load the ES one, whose
+    // `import 'react'` the alias reaches (a CommonJS require would load React itself).
+    environments: { ssr: { resolve: { mainFields: ['module', 'main'] } } },
+    resolve: { mainFields: ['module', 'main'] },
     test: {
       environment: 'jsdom',
       globals: true,
       setupFiles: ['./src/test/setup.ts'],
+      // The app runs on preact/compat (vite.config.ts aliases react to it): the libraries that import
+      // react go through Vite here too, so the tests render with what users run.
+      alias: [
+        // Its CommonJS main would require the real react-dom, past the alias.
+        { find: /^react-router$/, replacement: lib('react-router/dist/development/index.mjs') },
+        { find: /^react-router\/dom$/, replacement: lib('react-router/dist/development/dom-export.mjs') },
+        { find: /^lucide-react$/, replacement: lib('lucide-react/dist/esm/lucide-react.mjs') },
+        { find: /^@testing-library\/react$/, replacement: lib('@testing-library/react/dist/@testing-library/react.esm.js') },
+      ],
+      server: { deps: { inline: true } },
       include: ['src/**/*.test.{ts,tsx}'],
       // 2-core machine: keep the pool small so tests do not fight each other for CPU.
       maxWorkers: 2,
