@@ -16,8 +16,15 @@ const groups = chunkGroups('/src/features/home/pages/HomePage.tsx', [
 ]);
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), groups.plugin],
+  // JSX only: React Fast Refresh patches React's own renderer, which preact/compat is not (a changed
+  // module reloads the page in development instead).
+  plugins: [react({ refreshExclude: /./ }), tailwindcss(), groups.plugin],
   resolve: {
+    // The app is written against React's API and runs on preact/compat (issue 16: the landing page's
+    // JavaScript; docs/DECISIONS.md "Preact in place of React"): React DOM + React + scheduler were
+    // ≈ 65 KiB gzip of the landing page's 140, Preact with its compat layer is ≈ 12. Every import of
+    // react / react-dom — the app's and the libraries' (React Router, TanStack Query, react-i18next,
+    // Radix, lucide) — resolves to it; vitest.config.ts makes the unit tests do the same.
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
       { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
@@ -54,7 +61,7 @@ export default defineConfig({
             // alone the bundler splits it into an extra chunk of the landing page once many lazy pages
             // share icons with the home page. So do the landing's own icons (a chunk each otherwise).
             {
-              name: 'react',
+              name: 'framework',
               test: (id: string) =>
                 /node_modules[\\/]((preact|react-router)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/]))/.test(id) ||
                 groups.isLandingIcon(id),

@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 export async function expectFocusBackToOpener(user: UserEvent, opener: HTMLElement, name: string) {
   await user.click(opener);
   const dialog = await screen.findByRole('dialog', { name });
-  expect(dialog).toContainElement(document.activeElement as HTMLElement);
+  await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
   await user.keyboard('{Escape}');
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   await waitFor(() => expect(document.activeElement).toBe(opener));

@@ -10,7 +10,7 @@ import { ClubImage } from './ClubImage';
 import { ClubStatusBadge } from './ClubStatusBadge';
 
 /** A club in the list: picture, name, place, status, surfaces and member count. */
-// Memoised: a list drawn deferred (useDeferredData) passes unchanged cards the same props again.
+// Memoised: loading the next page re-renders the list, whose earlier cards keep their props.
 export const ClubCard = memo(function ClubCard({ club, districts, view }: { club: Club; districts?: District[]; view: 'grid' | 'list' }) {
   const { t } = useTranslation('clubs');
   const place = placeNames(districts, club.district, club.municipality);

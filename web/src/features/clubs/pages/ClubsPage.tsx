@@ -1,4 +1,4 @@
-import { hashKey, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Building2, LayoutGrid, List, Plus, Search } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,6 @@ import { cn } from '@/lib/cn';
 import { useDistricts } from '@/lib/geo';
 import { useSession } from '@/lib/SessionProvider';
 import { useDebounced } from '@/lib/useDebounced';
-import { useDeferredData } from '@/lib/useDeferredData';
 import { clubsQuery, flattenPages, type ClubFilters, type ClubStatus } from '../api/list-clubs';
 import { ClubCard } from '../components/ClubCard';
 
@@ -52,8 +51,7 @@ export default function ClubsPage() {
   const filters: ClubFilters = { q: q.trim(), district, municipality, status: user ? status : 'validated' };
   const options = clubsQuery(user?.id ?? 0, filters);
   const query = useInfiniteQuery(options);
-  // The list is drawn in slices, not in one long task when a page of answers arrives.
-  const data = useDeferredData(hashKey(options.queryKey), query.data);
+  const data = query.data;
   const clubs = flattenPages(data?.pages);
   const proposing = params.get('create') === 'true' && !!user;
   const proposeButton = useRef<HTMLButtonElement>(null); // focus goes back here when the dialog opened from the URL

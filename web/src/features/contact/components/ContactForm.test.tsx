@@ -22,10 +22,10 @@ function setup(type: 'contact' | 'support' = 'support') {
 }
 
 function fill() {
-  fireEvent.change(screen.getByLabelText('Nome'), { target: { value: 'Ana' } });
-  fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ana@example.pt' } });
-  fireEvent.change(screen.getByLabelText('Assunto'), { target: { value: 'Ajuda' } });
-  fireEvent.change(screen.getByLabelText('Mensagem'), { target: { value: 'Não consigo entrar.' } });
+  fireEvent.input(screen.getByLabelText('Nome'), { target: { value: 'Ana' } });
+  fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'ana@example.pt' } });
+  fireEvent.input(screen.getByLabelText('Assunto'), { target: { value: 'Ajuda' } });
+  fireEvent.input(screen.getByLabelText('Mensagem'), { target: { value: 'Não consigo entrar.' } });
 }
 
 const submit = () => fireEvent.submit(screen.getByRole('button', { name: 'Enviar mensagem' }).closest('form')!);
@@ -117,7 +117,7 @@ describe('ContactForm (spec §4: editing → sending → sent)', () => {
     expect(alert).toHaveBeenCalledWith('Alguns campos não estão corretos.');
 
     // editing the field clears its error
-    fireEvent.change(email, { target: { value: 'ana@example.org' } });
+    fireEvent.input(email, { target: { value: 'ana@example.org' } });
     expect(email).not.toHaveAttribute('aria-invalid');
   });
 });

@@ -19,7 +19,7 @@ function setup(slots: Slot[] = [], answer?: (r: Request) => Response | Promise<R
 }
 
 const day = (name: string) => screen.getByRole('group', { name });
-const set = (name: string, value: string) => fireEvent.change(screen.getByLabelText(name), { target: { value } });
+const set = (name: string, value: string) => fireEvent.input(screen.getByLabelText(name), { target: { value } });
 const save = () => screen.getByRole('button', { name: 'Guardar disponibilidade' });
 
 describe('AvailabilityEditor', () => {

@@ -166,7 +166,8 @@ describe('unsaved changes', () => {
     expect(before()).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Guardar perfil' }));
     await screen.findByText('Perfil guardado.');
-    expect(before()).toBe(false);
+    // The listener goes with the effects of the saved state's render, which run after the paint.
+    await waitFor(() => expect(before()).toBe(false));
   });
 });
 

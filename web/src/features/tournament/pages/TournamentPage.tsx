@@ -1,4 +1,4 @@
-import { hashKey, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { BarChart3, Info, ListOrdered, Network, Users } from 'lucide-react';
 import { lazy, memo, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,6 @@ import { DialogSpinner } from '@/components/ui/Spinner';
 import { Tabs } from '@/components/ui/Tabs';
 import { ApiError } from '@/lib/api';
 import { useSession } from '@/lib/SessionProvider';
-import { useDeferredData } from '@/lib/useDeferredData';
 import { tournamentQuery, type TournamentDetail } from '../api/get-tournament';
 import { BracketTab } from '../components/BracketTab';
 import { JoinButtons } from '../components/JoinButtons';
@@ -120,8 +119,7 @@ export default function TournamentPage() {
   const { user } = useSession();
   const options = tournamentQuery(user?.id ?? 0, id);
   const query = useQuery({ ...options, enabled: valid });
-  // The page's body is drawn in slices, not in one long task when the answer arrives.
-  const tournament = useDeferredData(hashKey(options.queryKey), query.data);
+  const tournament = query.data;
 
   if (!valid || (query.error instanceof ApiError && query.error.status === 404)) return <TournamentNotFound />;
   if (query.isPending) return <TournamentSkeleton />;

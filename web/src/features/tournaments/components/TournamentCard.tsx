@@ -24,7 +24,7 @@ export function usePlayersLabel() {
 }
 
 /** A tournament in the list: picture, name, club, district, privacy, ranking, players, status. */
-// Memoised: a list drawn deferred (useDeferredData) passes unchanged cards the same props again.
+// Memoised: loading the next page re-renders the list, whose earlier cards keep their props.
 export const TournamentCard = memo(function TournamentCard({ tournament: tr, district, view }: { tournament: Tournament; district: string; view: 'grid' | 'list' }) {
   const { t } = useTranslation('tournaments');
   const ranking = useRankingLabel();

@@ -1,4 +1,4 @@
-import { hashKey, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Plus, Trophy } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,6 @@ import { DialogSpinner, PageSpinner, Spinner } from '@/components/ui/Spinner';
 import { useDistrictNames } from '@/lib/geo';
 import { useSession } from '@/lib/SessionProvider';
 import { useDebounced } from '@/lib/useDebounced';
-import { useDeferredData } from '@/lib/useDeferredData';
 import { ANY_TOURNAMENT, flattenTournaments, tournamentsQuery, type TournamentFilters as Filters } from '../api/list-tournaments';
 import { TournamentCard } from '../components/TournamentCard';
 import { TournamentFilters, type View } from '../components/TournamentFilters';
@@ -50,8 +49,7 @@ export default function TournamentsPage() {
   const effective: Filters = { ...filters, q, status };
   const options = tournamentsQuery(user?.id ?? 0, effective);
   const query = useInfiniteQuery(options);
-  // The list is drawn in slices, not in one long task when a page of answers arrives.
-  const data = useDeferredData(hashKey(options.queryKey), query.data);
+  const data = query.data;
   const items = flattenTournaments(data?.pages);
   const creating = params.get('create') === 'true' && !!user;
   const createButton = useRef<HTMLButtonElement>(null); // focus goes back here when the dialog opened from the URL
