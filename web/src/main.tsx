@@ -1,5 +1,5 @@
 import './index.css';
-import { StrictMode } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from '@/app/providers';
@@ -26,9 +26,12 @@ const known = Promise.race([session.start(), new Promise((resolve) => setTimeout
 void Promise.all([ready, routerReady(router), known]).finally(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <AppProviders session={session}>
-        <RouterProvider router={router} />
-      </AppProviders>
+      {/* The last boundary for a component that suspends outside a page (AppShell has the pages'). */}
+      <Suspense fallback={null}>
+        <AppProviders session={session}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </Suspense>
     </StrictMode>,
   );
 });

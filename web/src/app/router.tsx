@@ -40,7 +40,7 @@ export const routes: RouteObject[] = [
           { path: 'tournaments', lazy: page(() => import('@/features/tournaments/pages/TournamentsPage'), ['tournaments']) },
           { path: 'tournaments/:id', lazy: page(() => import('@/features/tournament/pages/TournamentPage'), ['tournament', 'tournaments', 'rating', 'messages']) },
           { path: 'clubs', lazy: page(() => import('@/features/clubs/pages/ClubsPage'), ['clubs']) },
-          { path: 'clubs/:id', lazy: page(() => import('@/features/clubs/pages/ClubPage'), ['clubs', 'tournaments']) },
+          { path: 'clubs/:id', lazy: page(() => import('@/features/clubs/pages/ClubPage'), ['clubs', 'tournaments', 'errors']) },
           { path: 'auth/callback', lazy: page(() => import('@/features/auth/pages/AuthCallbackPage'), ['errors']) },
           // Signed-in pages (spec §2, §6): visitors go home once the first user fetch settled.
           {
@@ -48,7 +48,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'profile', lazy: page(() => import('@/features/profile/pages/ProfilePage'), ['profile']) },
               { path: 'profile/enhanced', lazy: page(() => import('@/features/players/pages/EnhancedProfilePage'), ['players']) },
-              { path: 'players/:id', lazy: page(() => import('@/features/players/pages/PlayerPage'), ['players', 'messages']) },
+              { path: 'players/:id', lazy: page(() => import('@/features/players/pages/PlayerPage'), ['players', 'messages', 'live']) },
               { path: 'players/:id/stats', lazy: page(() => import('@/features/stats/pages/PlayerStatsPage'), ['stats', 'rating', 'gamification']) },
               { path: 'challenges', lazy: page(() => import('@/features/challenges/pages/ChallengesPage'), ['challenges', 'rating', 'calendar', 'messages']) },
               { path: 'notifications', lazy: page(() => import('@/features/notifications/pages/NotificationsPage'), ['inbox']) },

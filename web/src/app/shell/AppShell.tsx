@@ -2,6 +2,7 @@ import { lazy, Suspense, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { OnboardingGate } from '@/features/onboarding/components/OnboardingGate';
+import { PageSpinner } from '@/components/ui/Spinner';
 import { useSession } from '@/lib/SessionProvider';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -38,7 +39,12 @@ export function AppShell() {
       {/* At least a screen tall (minus the 4rem header): the footer starts below the fold, so it
           never jumps in view when a lazy page or its data arrives above it (CLS, issue 16). */}
       <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 outline-none">
-        <Outlet />
+        {/* A text namespace the route did not load suspends its component (react-i18next): Preact
+            needs a boundary to wait for it, where React would hold the page (DECISIONS, "Preact in
+            place of React"). Each route loads its namespaces first, so this is a safety net. */}
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
       <HelpButton />
