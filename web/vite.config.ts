@@ -15,10 +15,24 @@ const groups = chunkGroups('/src/features/home/pages/HomePage.tsx', [
   '/src/features/tournament/pages/TournamentPage.tsx',
 ]);
 
+// Fails the build (and the unit tests, which load this config) if a module of React itself is
+// ever loaded: a library import that escaped the aliases below would otherwise ship React DOM in
+// a lazy chunk, where the landing page's size check does not look.
+const noReact = {
+  name: 'no-react',
+  enforce: 'pre' as const,
+  load(id: string) {
+    if (/node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)) {
+      throw new Error(`${id}: React itself was loaded; the app runs on preact/compat (vite.config.ts aliases)`);
+    }
+    return null;
+  },
+};
+
 export default defineConfig({
   // JSX only: React Fast Refresh patches React's own renderer, which preact/compat is not (a changed
   // module reloads the page in development instead).
-  plugins: [react({ refreshExclude: /./ }), tailwindcss(), groups.plugin],
+  plugins: [noReact, react({ refreshExclude: /./ }), tailwindcss(), groups.plugin],
   resolve: {
     // The app is written against React's API and runs on preact/compat (issue 16: the landing page's
     // JavaScript; docs/DECISIONS.md "Preact in place of React"): React DOM + React + scheduler were

@@ -9,7 +9,6 @@ export default mergeConfig(
   defineConfig({
     // Libraries with an ES module build ("module") next to a CommonJS "main" load the ES one, whose
     // `import 'react'` the alias reaches (a CommonJS require would load React itself).
-    environments: { ssr: { resolve: { mainFields: ['module', 'main'] } } },
     resolve: { mainFields: ['module', 'main'] },
     test: {
       environment: 'jsdom',
@@ -18,12 +17,15 @@ export default mergeConfig(
       // The app runs on preact/compat (vite.config.ts aliases react to it): the libraries that import
       // react go through Vite here too, so the tests render with what users run.
       alias: [
-        // Its CommonJS main would require the real react-dom, past the alias.
+        // Their `node` export or CommonJS main would load React itself, past the aliases.
         { find: /^react-router$/, replacement: lib('react-router/dist/development/index.mjs') },
         { find: /^react-router\/dom$/, replacement: lib('react-router/dist/development/dom-export.mjs') },
         { find: /^lucide-react$/, replacement: lib('lucide-react/dist/esm/lucide-react.mjs') },
         { find: /^@testing-library\/react$/, replacement: lib('@testing-library/react/dist/@testing-library/react.esm.js') },
       ],
+      // Every dependency goes through Vite, so one Preact instance serves the app, the libraries and
+      // Testing Library's act() (a list of the packages that import react left Preact's effects
+      // outside act(): focus and effect tests failed).
       server: { deps: { inline: true } },
       include: ['src/**/*.test.{ts,tsx}'],
       // 2-core machine: keep the pool small so tests do not fight each other for CPU.

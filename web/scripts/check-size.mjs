@@ -32,6 +32,6 @@ const rows = [...files]
 for (const [file, gz] of rows) console.log(`${(gz / 1024).toFixed(1).padStart(8)} KiB  ${file}`);
 console.log(`${(total / 1024).toFixed(1).padStart(8)} KiB  landing route initial JS (gzip): budget ${BUDGET_KB} KiB (DESIGN §6)`);
 if (total / 1024 > BUDGET_KB) {
-  console.error(`over the ${BUDGET_KB} KiB ceiling`);
+  console.error(`over the ${BUDGET_KB} KiB budget`);
   process.exit(1);
 }

@@ -22,10 +22,11 @@ type Tab = 'all' | 'pending';
 
 /**
  * Results to validate or confirm belong to the challenges feature (its list, cards and the
- * referee's validation dialog); loaded with its texts only when the tab is opened.
+ * referee's validation dialog); loaded with its texts only when the tab is opened — the match cards'
+ * chat and calendar buttons' texts too, or they would suspend the tab again once the list arrives.
  */
 const PendingValidations = lazy(async () => {
-  const [mod] = await Promise.all([import('@/features/challenges/components/PendingValidations'), loadNamespaces(['challenges'])]);
+  const [mod] = await Promise.all([import('@/features/challenges/components/PendingValidations'), loadNamespaces(['challenges', 'calendar', 'messages'])]);
   return { default: mod.PendingValidations };
 });
 
