@@ -1,5 +1,5 @@
 import { Menu as MenuIcon, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { Button } from '@/components/ui/Button';
@@ -22,7 +22,8 @@ export function MobileMenu() {
   // A navigation (link, back button) closes the menu.
   useEffect(() => setOpen(false), [location.pathname]);
 
-  useEffect(() => {
+  // Listening before the open panel is painted (a layout effect), so an Escape pressed at once closes it.
+  useLayoutEffect(() => {
     if (!open) return;
     function onKey(event: KeyboardEvent) {
       if (event.key === 'Escape') {

@@ -2,8 +2,8 @@ import {
   createContext,
   useCallback,
   useContext,
-  useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
   type ComponentProps,
@@ -76,8 +76,9 @@ export function Menu({ label, trigger, children, header, side = 'bottom', align 
   const buttonRef = useRef<HTMLButtonElement>(null);
 
 
-  // Focus an item when the menu opens; close on a click or focus outside.
-  useEffect(() => {
+  // Focus an item when the menu opens; close on a click or focus outside. Before the open menu is
+  // painted (a layout effect), so a key pressed at once already reaches the item.
+  useLayoutEffect(() => {
     if (!open) return;
     const all = itemsOf(menuRef.current);
     const checked = all.find((el) => el.getAttribute('aria-checked') === 'true');

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Bell, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Spinner } from '@/components/ui/Spinner';
@@ -53,7 +53,8 @@ export function NotificationBell() {
   // A navigation closes the panel.
   useEffect(() => setOpen(false), [location.pathname]);
 
-  useEffect(() => {
+  // Focus and listeners before the open panel is painted (a layout effect), so a key pressed at once reaches them.
+  useLayoutEffect(() => {
     if (!open) return;
     panelRef.current?.focus();
     function onKey(event: KeyboardEvent) {

@@ -1,5 +1,5 @@
 import { CircleHelp } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
@@ -21,7 +21,9 @@ export function FieldHelp({ label, help, children }: Props) {
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  // A layout effect: the listener is in place before the open tip is painted (Preact runs plain
+  // effects after the paint, so an Escape pressed at once would reach the dialog and close it).
+  useLayoutEffect(() => {
     if (!open) return;
     // Escape inside the field closes the tip, not the dialog around the form: the dialog listens
     // on the document in the capture phase, so this listens earlier, on the window.
