@@ -1,5 +1,6 @@
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { memoizePlainLookups } from './i18n-memo';
 
 export const SUPPORTED_LANGUAGES = ['pt', 'en'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
@@ -50,6 +51,7 @@ function onLanguageChanged(lng: string) {
 }
 
 i18n.on('languageChanged', onLanguageChanged);
+memoizePlainLookups(i18n);
 
 /** Set by initI18n: the app fetches its texts; unit tests give i18next the files directly. */
 let appStarted = false;

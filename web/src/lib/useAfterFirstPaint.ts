@@ -13,6 +13,18 @@ export function afterFirstPaint(run: () => void): () => void {
   return () => clearTimeout(timer);
 }
 
+/** Runs `run` in a task of its own right after the next frame is painted; returns the cancel. */
+export function afterNextPaint(run: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(run, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
 /**
  * False on the first render, true once the browser has painted it and is idle (issue 16): reads a
  * page does not need for its first screen (a filter's option list) wait for it, so on a slow phone
@@ -21,5 +33,16 @@ export function afterFirstPaint(run: () => void): () => void {
 export function useAfterFirstPaint(): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => afterFirstPaint(() => setPainted(true)), []);
+  return painted;
+}
+
+/**
+ * False on the first render when `wait` holds, true from the task after the next paint (at once
+ * when it does not). Preact draws a render in one task: a part drawn a task later splits a long
+ * task in two, so a tap in between is answered (Total Blocking Time, issue 16).
+ */
+export function useAfterNextPaint(wait = true): boolean {
+  const [painted, setPainted] = useState(!wait);
+  useEffect(() => (painted ? undefined : afterNextPaint(() => setPainted(true))), [painted]);
   return painted;
 }

@@ -4,6 +4,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { OnboardingGate } from '@/features/onboarding/components/OnboardingGate';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { useSession } from '@/lib/SessionProvider';
+import { useAfterFirstPaint, useAfterNextPaint } from '@/lib/useAfterFirstPaint';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { HelpButton } from './HelpButton';
@@ -12,6 +13,24 @@ import { NavigationIndicator } from './NavigationIndicator';
 
 const FloatingActions = lazy(() => loadSignedInShell().then((m) => ({ default: m.FloatingActions })));
 const LiveUpdates = lazy(() => loadSignedInShell().then((m) => ({ default: m.LiveUpdates })));
+
+// The app's first render is drawn in three tasks rather than one (Preact has no time slicing;
+// Total Blocking Time, issue 16): the shell, then the page a task later, then the footer once the
+// browser is idle. Later navigations draw the page at once: the shell is already there.
+let shellDrawn = false;
+
+/** The page, a task after the shell on the app's first render (main is empty until then). */
+function PageAfterShell() {
+  const ready = useAfterNextPaint(!shellDrawn);
+  if (!ready) return null;
+  shellDrawn = true;
+  return <Outlet />;
+}
+
+/** The footer always starts below the fold (main is a screen tall): it comes once the page is idle. */
+function FooterWhenIdle() {
+  return useAfterFirstPaint() ? <Footer /> : null;
+}
 
 /**
  * Header, page, footer and the floating buttons around every route; for signed-in users also the
@@ -43,10 +62,10 @@ export function AppShell() {
             needs a boundary to wait for it, where React would hold the page (DECISIONS, "Preact in
             place of React"). Each route loads its namespaces first, so this is a safety net. */}
         <Suspense fallback={<PageSpinner />}>
-          <Outlet />
+          <PageAfterShell />
         </Suspense>
       </main>
-      <Footer />
+      <FooterWhenIdle />
       <HelpButton />
       {user && (
         <Suspense fallback={null}>

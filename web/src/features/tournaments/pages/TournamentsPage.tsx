@@ -10,6 +10,7 @@ import { DialogSpinner, PageSpinner, Spinner } from '@/components/ui/Spinner';
 import { useDistrictNames } from '@/lib/geo';
 import { useSession } from '@/lib/SessionProvider';
 import { useDebounced } from '@/lib/useDebounced';
+import { useStagedList } from '@/lib/useStagedList';
 import { ANY_TOURNAMENT, flattenTournaments, tournamentsQuery, type TournamentFilters as Filters } from '../api/list-tournaments';
 import { TournamentCard } from '../components/TournamentCard';
 import { TournamentFilters, type View } from '../components/TournamentFilters';
@@ -20,6 +21,8 @@ const CreateTournamentDialog = lazy(() => import('../components/CreateTournament
 
 export const VIEW_STORAGE_KEY = 'tournaments.view';
 const SEARCH_DEBOUNCE_MS = 300; // SPEC §9's search debounce
+// Cards drawn with the answer; the rest follow a frame later (a desktop's first screen holds six).
+const FIRST_CARDS = 6;
 
 function storedView(): View {
   try {
@@ -51,6 +54,7 @@ export default function TournamentsPage() {
   const query = useInfiniteQuery(options);
   const data = query.data;
   const items = flattenTournaments(data?.pages);
+  const drawn = useStagedList(items, FIRST_CARDS);
   const creating = params.get('create') === 'true' && !!user;
   const createButton = useRef<HTMLButtonElement>(null); // focus goes back here when the dialog opened from the URL
   const filtered = !!(q || filters.clubId || filters.district || filters.privacy || filters.rankingType);
@@ -132,7 +136,7 @@ export default function TournamentsPage() {
             {query.isError && <div className="mb-4">{failed}</div>}
             <p className="mb-4 text-sm text-muted">{t('shown', { count: items.length })}</p>
             <ul className={view === 'grid' ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3' : 'flex flex-col gap-3'} data-testid="tournament-list">
-              {items.map((tr) => (
+              {drawn.map((tr) => (
                 <TournamentCard key={tr.id} tournament={tr} district={districts.name(tr.district)} view={view} />
               ))}
             </ul>

@@ -1,0 +1,53 @@
+import type { i18n as I18n } from 'i18next';
+
+// getFixedT's answer, loosely typed: a function with the scope it was made for.
+type FixedT = ((...args: unknown[]) => unknown) & { lng?: string; lngs?: readonly string[]; ns?: string | readonly string[]; keyPrefix?: string };
+
+/**
+ * Caches plain lookups of every `t` that `getFixedT` hands out (react-i18next's `useTranslation`
+ * uses it): a string key with no options, whose answer is a string. i18next copies its whole
+ * options object several times per call, which was ~15 % of a page's render; Preact renders a page
+ * in one task, so that cost lands in Lighthouse's Total Blocking Time (issue 16). Calls with
+ * options (counts, values, contexts) go to i18next as before. The cache is emptied whenever the
+ * language or the loaded texts change, so it never answers what i18next would not.
+ */
+export function memoizePlainLookups(i18n: I18n) {
+  const cache = new Map<string, string>();
+  const clear = () => cache.clear();
+  i18n.on('languageChanged', clear);
+  i18n.on('loaded', clear);
+  // init creates the store (a new one each time): watch the one there is and every later one.
+  const watchStore = () => {
+    clear();
+    i18n.store?.on('added', clear);
+    i18n.store?.on('removed', clear);
+  };
+  watchStore();
+  i18n.on('initialized', watchStore);
+
+  const original = i18n.getFixedT.bind(i18n) as unknown as (...args: unknown[]) => FixedT;
+  const getFixedT = (...args: unknown[]): FixedT => {
+    const fixed = original(...args);
+    // A fixed language or namespace list is part of the answer; so is the language in use when
+    // the t follows it (lng and lngs unset).
+    const scope = `${fixed.lng ?? ''}\u0000${String(fixed.lngs ?? '')}\u0000${String(fixed.ns ?? '')}\u0000${fixed.keyPrefix ?? ''}\u0000`;
+    const t = ((key: unknown, ...rest: unknown[]) => {
+      if (rest.length > 0 || typeof key !== 'string') return fixed(key, ...rest);
+      const cacheKey = `${i18n.language}\u0000${scope}${key}`;
+      let value = cache.get(cacheKey);
+      if (value === undefined) {
+        const answer = fixed(key);
+        if (typeof answer !== 'string') return answer;
+        value = answer;
+        cache.set(cacheKey, value);
+      }
+      return value;
+    }) as FixedT;
+    t.lng = fixed.lng;
+    t.lngs = fixed.lngs;
+    t.ns = fixed.ns;
+    t.keyPrefix = fixed.keyPrefix;
+    return t;
+  };
+  i18n.getFixedT = getFixedT as unknown as I18n['getFixedT'];
+}
