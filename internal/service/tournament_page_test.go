@@ -12,7 +12,8 @@ import (
 
 // A visitor's tournament page kept by one instance follows every change made through another
 // (or straight in the database): the tournament's and its club's columns, the creator's account,
-// the players' count, referees arriving; and equals the page read afresh each time.
+// the players' count, referees arriving, renamed and leaving; and equals the page read afresh
+// each time.
 func TestVisitorTournamentPageFollowsChangesAcrossInstances(t *testing.T) {
 	storetest.ForEachDialect(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
@@ -69,13 +70,30 @@ func TestVisitorTournamentPageFollowsChangesAcrossInstances(t *testing.T) {
 		if d := read(true); d.Tournament.Players != 3 {
 			t.Fatalf("players: %d, want 3", d.Tournament.Players)
 		}
-		// Referees: their names are not in the stamp, so the page is read afresh while there are any.
+		// Referees: their set and their accounts' versions are in the stamp, so pages with referees
+		// are kept too and follow a referee's arrival, new name and departure.
 		exec(`UPDATE tournament_players SET role = 'referee' WHERE tournament_id = ? AND user_id = ?`, w.id, p.User.ID)
-		if d := read(false); len(d.Referees) != 1 {
+		if d := read(true); len(d.Referees) != 1 {
+			t.Fatalf("referees: %d, want 1", len(d.Referees))
+		}
+		read(true)
+		exec(`UPDATE users SET first_name = ? WHERE id = ?`, "Árbitra", p.User.ID)
+		if d := read(true); len(d.Referees) != 1 || d.Referees[0].FirstName != "Árbitra" {
+			t.Fatalf("referee's new name not seen: %+v", d.Referees)
+		}
+		exec(`UPDATE tournament_players SET role = 'referee' WHERE tournament_id = ? AND user_id = ?`, w.id, w.players[1].User.ID)
+		if d := read(true); len(d.Referees) != 2 {
+			t.Fatalf("referees: %d, want 2", len(d.Referees))
+		}
+		// Back to the one referee of before: the page kept then is right again, and served.
+		exec(`UPDATE tournament_players SET role = 'player' WHERE tournament_id = ? AND user_id = ?`, w.id, w.players[1].User.ID)
+		if d := read(true); len(d.Referees) != 1 {
 			t.Fatalf("referees: %d, want 1", len(d.Referees))
 		}
 		exec(`UPDATE tournament_players SET role = 'player' WHERE tournament_id = ? AND user_id = ?`, w.id, p.User.ID)
-		read(true)
+		if d := read(true); len(d.Referees) != 0 {
+			t.Fatalf("referees: %d, want 0", len(d.Referees))
+		}
 		// Signed-in readers' pages carry their relation: never kept.
 		if _, body, err := b.TournamentKept(ctx, w.players[0], w.id, render); err != nil || body != nil {
 			t.Fatalf("signed in: %v (kept %v)", err, body != nil)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -152,8 +153,11 @@ type TournamentPageStamp struct {
 	// Creator: the creator's account version (bumped by every change to the account, 00013);
 	// 0 without one.
 	Creator int64 `db:"creator"`
-	// Referees: the tournament has referees, whose names the page lists (read apart, not kept).
-	Referees bool `db:"referees"`
+	// Referees: the tournament's referees as "id:version" pairs in id order, joined by commas
+	// (empty when there are none): a referee's name or picture moves their account's version.
+	// The set itself can come back to an earlier one, so a page kept under this stamp must list
+	// exactly these referees at these versions (RefereesStamp of the page's referees).
+	Referees string `db:"referees"`
 }
 
 // TournamentPageStampOf reads the stamp of tournament id's page (zero values when there is no
@@ -162,9 +166,25 @@ func (db *DB) TournamentPageStampOf(ctx context.Context, id int64) (TournamentPa
 	var st TournamentPageStamp
 	err := db.scanOne(ctx, `SELECT (SELECT version FROM list_versions WHERE name = 'lists'),
 		COALESCE((SELECT u.version FROM tournaments t JOIN users u ON u.id = t.creator_id WHERE t.id = ?), 0),
-		EXISTS (SELECT 1 FROM tournament_players r WHERE r.tournament_id = ? AND r.role = 'referee')`,
+		COALESCE((SELECT string_agg(CAST(u.id AS TEXT) || ':' || CAST(u.version AS TEXT), ',' ORDER BY u.id)
+			FROM tournament_players r JOIN users u ON u.id = r.user_id WHERE r.tournament_id = ? AND r.role = 'referee'), '')`,
 		[]any{id, id}, &st.Lists, &st.Creator, &st.Referees)
 	return st, err
+}
+
+// RefereesStamp is TournamentPageStamp.Referees of referees read with their versions
+// (RefereePersons, in id order).
+func RefereesStamp(referees []User) string {
+	var b strings.Builder
+	for i, r := range referees {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.FormatInt(r.ID, 10))
+		b.WriteByte(':')
+		b.WriteString(strconv.FormatInt(r.Version, 10))
+	}
+	return b.String()
 }
 
 // LockTournament reads a tournament inside tx and, on PostgreSQL, locks its row until tx ends:

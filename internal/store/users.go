@@ -86,13 +86,14 @@ func (db *DB) UserByID(ctx context.Context, tx *sqlx.Tx, id int64) (User, error)
 	return u, notFound(err)
 }
 
-// RefereePersons reads the referees of a tournament by id with the 9 columns that name and picture
-// a person (not the whole account's ~30, which the SQLite driver scans one by one; the other
-// fields stay zero): one query where the tournament page made one per referee (issue 16).
+// RefereePersons reads the referees of a tournament by id, in id order, with the 9 columns that
+// name and picture a person and the account's version (which a kept tournament page is checked
+// against: RefereesStamp); not the whole account's ~30, which the SQLite driver scans one by one
+// (the other fields stay zero): one query where the tournament page made one per referee (issue 16).
 func (db *DB) RefereePersons(ctx context.Context, tournamentID int64) ([]User, error) {
 	out := []User{}
 	err := db.selectRows(ctx, &out, `SELECT u.id, u.email, u.first_name, u.last_name, u.ext_name, u.ext_given_name,
-		u.ext_picture, u.photo_etag, u.deleted_at FROM tournament_players p JOIN users u ON u.id = p.user_id
+		u.ext_picture, u.photo_etag, u.deleted_at, u.version FROM tournament_players p JOIN users u ON u.id = p.user_id
 		WHERE p.tournament_id = ? AND p.role = 'referee' ORDER BY u.id`, tournamentID)
 	return out, err
 }
