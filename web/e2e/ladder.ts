@@ -79,7 +79,17 @@ export function isExpectedConsoleError(msg: ConsoleMessage) {
  * Finite animations (a popup's or a toast's fade-in) end first: mid-fade, text is measured
  * against a half-transparent card and fails contrast it has once shown.
  */
+/**
+ * The footer comes once the page is idle (AppShell's FooterWhenIdle): checks and pictures of a page
+ * in the shell wait for it (the root error screen has no shell).
+ */
+async function footerDrawn(page: Page) {
+  // By CSS, not by role: an open modal dialog hides the rest of the page from roles.
+  if ((await page.locator('#main').count()) > 0) await page.locator('#main ~ footer').waitFor({ state: 'attached' });
+}
+
 export async function axe(page: Page) {
+  await footerDrawn(page);
   await page.evaluate(() =>
     Promise.race([
       Promise.all(
@@ -112,6 +122,7 @@ export async function capture(page: Page, options: Parameters<Page['screenshot']
 
 /** Full-page screenshot into e2e/.screenshots/ (gitignored) for a person to look at. */
 export async function screenshot(page: Page, name: string) {
+  await footerDrawn(page);
   mkdirSync('e2e/.screenshots', { recursive: true });
   await capture(page, { path: `e2e/.screenshots/${name}.png`, fullPage: true, animations: 'disabled' });
 }

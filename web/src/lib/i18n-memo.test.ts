@@ -57,6 +57,16 @@ describe('memoizePlainLookups', () => {
     expect(t('nested', { returnObjects: true })).toEqual({ a: 'A' });
   });
 
+  it('follows a new store at once, before the new init has finished', async () => {
+    const i18n = await setup();
+    const t = i18n.getFixedT(null, 'common');
+    expect(t('hello')).toBe('Olá');
+    const done = i18n.init({ lng: 'pt', fallbackLng: false, resources: { pt: { common: { hello: 'Boa tarde' } } }, defaultNS: 'common', ns: ['common'] });
+    expect(i18n.getFixedT(null, 'common')('hello')).toBe(i18n.t('hello'));
+    await done;
+    expect(i18n.getFixedT(null, 'common')('hello')).toBe('Boa tarde');
+  });
+
   it('answers again after a new init with new texts', async () => {
     const i18n = await setup();
     expect(i18n.getFixedT(null, 'common')('hello')).toBe('Olá');

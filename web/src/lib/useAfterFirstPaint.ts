@@ -13,9 +13,17 @@ export function afterFirstPaint(run: () => void): () => void {
   return () => clearTimeout(timer);
 }
 
-/** Runs `run` in a task of its own right after the next frame is painted; returns the cancel. */
+/**
+ * Runs `run` in a task of its own right after the next frame is painted; returns the cancel. A
+ * hidden tab paints no frames (a page opened in a background tab would wait until it is shown), so
+ * there it only waits for a task.
+ */
 export function afterNextPaint(run: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  if (document.visibilityState === 'hidden') {
+    timer = setTimeout(run, 0);
+    return () => clearTimeout(timer);
+  }
   const frame = requestAnimationFrame(() => {
     timer = setTimeout(run, 0);
   });

@@ -25,6 +25,11 @@ describe('useStagedList', () => {
     expect(screen.getAllByRole('listitem')).toHaveLength(7);
   });
 
+  it('draws a list that is there when it mounts (from the cache) whole, for the scroll position', () => {
+    render(<List items={[1, 2, 3, 4, 5]} />);
+    expect(screen.getAllByRole('listitem')).toHaveLength(5);
+  });
+
   it('draws a short list whole', () => {
     render(<List items={[1, 2]} />);
     expect(screen.getAllByRole('listitem')).toHaveLength(2);

@@ -27,6 +27,15 @@ function PageAfterShell() {
   return <Outlet />;
 }
 
+/**
+ * The router's scroll restoration, mounted with the page: on a reload or a link with a #hash it
+ * scrolls when it mounts, which must find the page drawn (the router applies the saved position
+ * when restoration is enabled, however late).
+ */
+function ScrollRestorationAfterPage() {
+  return useAfterNextPaint(!shellDrawn) ? <ScrollRestoration /> : null;
+}
+
 /** The footer always starts below the fold (main is a screen tall): it comes once the page is idle. */
 function FooterWhenIdle() {
   return useAfterFirstPaint() ? <Footer /> : null;
@@ -74,7 +83,7 @@ export function AppShell() {
         </Suspense>
       )}
       <OnboardingGate />
-      <ScrollRestoration />
+      <ScrollRestorationAfterPage />
     </div>
   );
 }
