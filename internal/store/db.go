@@ -72,8 +72,12 @@ func (db *DB) get(ctx context.Context, dest any, q string, args ...any) error {
 
 // scanOne is get for the hottest reads: the row's columns go straight into dest, in order,
 // without sqlx's mapping of column names to struct fields (a third of the session stamp's
-// cost, read on every signed-in request: issue 16).
+// cost, read on every signed-in request: issue 16). On SQLite it goes around database/sql
+// (sqlite_reader.go).
 func (db *DB) scanOne(ctx context.Context, q string, args []any, dest ...any) error {
+	if db.Dialect == SQLite {
+		return db.scanOneSQLite(ctx, q, args, dest)
+	}
 	st, err := db.readStmt(ctx, q)
 	if err != nil {
 		return err
@@ -149,11 +153,8 @@ func OpenSQLite(ctx context.Context, path string) (*DB, error) {
 	w.SetMaxOpenConns(1)
 	w.SetMaxIdleConns(1)
 	w.SetConnMaxIdleTime(0)
-	r, err := sqlx.Open("sqlite", base+"&_pragma=query_only(1)")
-	if err != nil {
-		w.Close()
-		return nil, err
-	}
+	// The readers keep the statements scanOne runs on their connections (sqlite_reader.go).
+	r := sqlx.NewDb(sql.OpenDB(readerConnector{drv: w.Driver(), dsn: base + "&_pragma=query_only(1)"}), "sqlite")
 	r.SetMaxOpenConns(8)
 	r.SetMaxIdleConns(8)
 	db := &DB{W: w, R: r, Dialect: SQLite, Now: utcNow}

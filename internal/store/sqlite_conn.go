@@ -5,8 +5,10 @@ import (
 	"errors"
 	"log/slog"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"modernc.org/libc"
 	"modernc.org/sqlite"
@@ -62,12 +64,18 @@ func init() {
 		if on, err := setQPSG(conn, 1); err != nil || on != 1 {
 			hookFailed("qpsg", err)
 		}
+		if err := dropConnectionMutex(conn); err != nil {
+			hookFailed("nomutex", err)
+		}
 		return nil
 	})
 }
 
 // sqliteHandle returns the connection's TLS and sqlite3* handle.
 func sqliteHandle(conn any) (*libc.TLS, uintptr, error) {
+	if w, ok := conn.(interface{ driverConn() any }); ok { // a reader pool connection (readerConn)
+		conn = w.driverConn()
+	}
 	v := reflect.ValueOf(conn)
 	if v.Kind() != reflect.Pointer || v.IsNil() || v.Elem().Kind() != reflect.Struct {
 		return nil, 0, errNoSQLiteHandle
@@ -129,4 +137,38 @@ func setQPSG(conn any, on int32) (int32, error) {
 		return 0, errors.New("sqlite3_db_config(QPSG) failed")
 	}
 	return int32(binary.NativeEndian.Uint32(libc.GoBytes(out, 4))), nil // SQLite wrote it: 0 or 1
+}
+
+// dropConnectionMutex makes the connection run without its own mutex, as SQLite opens one with
+// SQLITE_OPEN_NOMUTEX (which the driver does not offer: it opens every connection FULLMUTEX).
+// database/sql never uses one connection from two goroutines at once, and the driver itself is
+// not safe for that (its docs say so), so the mutex serialized nothing; yet every call into
+// SQLite took and released it, ~50 calls for a statement of 15 columns, each through the
+// translated C library's pthread emulation: ~10 % of a small read's time in SQLite
+// (docs/PERFORMANCE.md, twenty-fourth session). sqlite3_interrupt, which the driver calls from
+// another goroutine when a context ends, takes no mutex. SQLite's own NOMUTEX leaves the
+// connection's mutex pointer 0, which every sqlite3_mutex_enter, _leave and _free skips: so
+// does this. The field is found by the translated struct's own layout.
+func dropConnectionMutex(conn any) error {
+	tls, db, err := sqliteHandle(conn)
+	if err != nil {
+		return err
+	}
+	return dropMutex(tls, db)
+}
+
+// dropMutex is dropConnectionMutex on SQLite's handle db.
+func dropMutex(tls *libc.TLS, db uintptr) error {
+	m := sqlite3.Xsqlite3_db_mutex(tls, db)
+	if m == 0 {
+		return nil // already without one
+	}
+	// A pointer's size: the driver's platforms all have pointers as wide as int. (An untyped
+	// constant: Xmemset's size type differs between the platforms' translations.)
+	libc.Xmemset(tls, db+unsafe.Offsetof(sqlite3.Tsqlite3{}.Fmutex), 0, strconv.IntSize/8)
+	if sqlite3.Xsqlite3_db_mutex(tls, db) != 0 {
+		return errors.New("the connection's mutex is not where the driver's struct says")
+	}
+	sqlite3.Xsqlite3_mutex_free(tls, m)
+	return nil
 }

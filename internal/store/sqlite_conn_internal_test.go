@@ -4,11 +4,13 @@ import (
 	"context"
 	"database/sql"
 	"database/sql/driver"
+	"encoding/binary"
 	"fmt"
 	"path/filepath"
 	"reflect"
 	"testing"
 
+	"modernc.org/libc"
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 )
@@ -119,7 +121,7 @@ func TestSQLiteWriterHasTheLargerLookaside(t *testing.T) {
 				}
 				open = append(open, st)
 			}
-			cur, _, err := dc.(sqlite.DBStatus).Status(sqlite.DBStatusLookasideUsed, false)
+			cur, _, err := unwrapReader(dc).(sqlite.DBStatus).Status(sqlite.DBStatusLookasideUsed, false)
 			used[name] = cur
 			return err
 		})
@@ -131,5 +133,80 @@ func TestSQLiteWriterHasTheLargerLookaside(t *testing.T) {
 	if used["writer"] < 1000 || used["reader"] > 200 {
 		t.Fatalf("lookaside slots held by 200 prepared statements: writer %d (want ≥ 1,000), reader %d (want the default pool, ≤ 200)",
 			used["writer"], used["reader"])
+	}
+}
+
+// unwrapReader is the driver's connection of a reader pool connection (readerConn), dc itself
+// for the writer's.
+func unwrapReader(dc any) any {
+	if w, ok := dc.(*readerConn); ok {
+		return w.driverConn()
+	}
+	return dc
+}
+
+// Every connection of both pools runs without its own mutex (dropConnectionMutex): SQLite
+// reports none for it, as for a connection opened SQLITE_OPEN_NOMUTEX.
+func TestSQLiteConnectionsRunWithoutTheirMutex(t *testing.T) {
+	ctx := context.Background()
+	db, err := OpenSQLite(ctx, filepath.Join(t.TempDir(), "nomutex.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for name, pool := range map[string]*sql.DB{"writer": db.W.DB, "reader": db.R.DB} {
+		c, err := pool.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = c.Raw(func(dc any) error {
+			tls, h, err := sqliteHandle(dc)
+			if err == nil && sqlite3.Xsqlite3_db_mutex(tls, h) != 0 {
+				t.Errorf("%s: the connection still has its mutex", name)
+			}
+			return err
+		})
+		c.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// dropMutex on a connection opened as the driver opens them (FULLMUTEX), straight through
+// SQLite: it has a mutex before and none after, and it still runs statements and closes.
+func TestDropMutexLeavesAWorkingConnection(t *testing.T) {
+	tls := libc.NewTLS()
+	defer tls.Close()
+	path, err := libc.CString(filepath.Join(t.TempDir(), "plain.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer libc.Xfree(tls, path)
+	pdb := libc.Xmalloc(tls, 8)
+	defer libc.Xfree(tls, pdb)
+	if rc := sqlite3.Xsqlite3_open_v2(tls, path, pdb, sqlite3.SQLITE_OPEN_READWRITE|sqlite3.SQLITE_OPEN_CREATE|sqlite3.SQLITE_OPEN_FULLMUTEX, 0); rc != sqlite3.SQLITE_OK {
+		t.Fatalf("open: %d", rc)
+	}
+	h := uintptr(binary.NativeEndian.Uint64(libc.GoBytes(pdb, 8)))
+	if sqlite3.Xsqlite3_db_mutex(tls, h) == 0 {
+		t.Fatal("a FULLMUTEX connection has no mutex: the check cannot fail")
+	}
+	if err := dropMutex(tls, h); err != nil {
+		t.Fatal(err)
+	}
+	if sqlite3.Xsqlite3_db_mutex(tls, h) != 0 {
+		t.Fatal("the mutex is still there")
+	}
+	stmt, err := libc.CString("CREATE TABLE t (x); INSERT INTO t VALUES (1)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer libc.Xfree(tls, stmt)
+	if rc := sqlite3.Xsqlite3_exec(tls, h, stmt, 0, 0, 0); rc != sqlite3.SQLITE_OK {
+		t.Fatalf("exec without the mutex: %d", rc)
+	}
+	if rc := sqlite3.Xsqlite3_close(tls, h); rc != sqlite3.SQLITE_OK {
+		t.Fatalf("close without the mutex: %d", rc)
 	}
 }

@@ -1,0 +1,194 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+)
+
+// The reader pool's single-row reads straight through the driver (SQLite).
+//
+// Every signed-in request starts with one statement that reads its session together with the
+// stamps of what it will serve (SessionStampWith): most of such a request's database time. Run
+// through database/sql, that statement paid as much again around it as SQLite spent running it:
+// a goroutine per query watching the request's context (Rows' awaitDone, beside the driver's own
+// watcher that interrupts SQLite), the pool's statement bookkeeping, and a reflective conversion
+// of each of its ~15 columns. scanOne now takes a reader connection from the pool, runs the
+// statement prepared on that connection through the driver's own interfaces, and converts each
+// column with database/sql's own conversions (sql.Null[T].Scan): 15.8 → 10.6 µs a statement
+// in-process (docs/PERFORMANCE.md, twenty-fourth session). The request's context still bounds
+// it: the connection is taken under it, and the driver interrupts SQLite when it ends.
+//
+// The statements live with their connection: readerConn closes them before the connection, so
+// a connection database/sql discards (an interrupted one is) takes its statements with it, and
+// a statement is never used on a connection other than its own.
+
+// sqliteDriverConn is what the app uses of a modernc connection (database/sql finds each
+// optional interface by a type assertion, so the wrapper must offer every one the driver does).
+type sqliteDriverConn interface {
+	driver.Conn
+	driver.ConnPrepareContext
+	driver.ConnBeginTx
+	driver.ExecerContext
+	driver.QueryerContext
+	driver.Pinger
+	driver.SessionResetter
+	driver.Validator
+}
+
+// readerConn is a reader pool connection with the statements scanOne prepared on it.
+type readerConn struct {
+	sqliteDriverConn
+	stmts map[string]driver.StmtQueryContext // used only under database/sql's hold of the connection
+}
+
+// driverConn is the driver's connection (sqliteHandle reaches SQLite's handle through it).
+func (c *readerConn) driverConn() any { return c.sqliteDriverConn }
+
+// Close closes the statements, then the connection (SQLite would otherwise keep a connection
+// with live statements open as a zombie, its file too).
+func (c *readerConn) Close() error {
+	var err error
+	for q, st := range c.stmts {
+		err = errors.Join(err, st.(driver.Stmt).Close())
+		delete(c.stmts, q)
+	}
+	return errors.Join(err, c.sqliteDriverConn.Close())
+}
+
+// prepared returns q prepared on c, preparing it the first time.
+func (c *readerConn) prepared(ctx context.Context, q string) (driver.StmtQueryContext, error) {
+	if st, ok := c.stmts[q]; ok {
+		return st, nil
+	}
+	st, err := c.PrepareContext(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	sq, ok := st.(driver.StmtQueryContext)
+	if !ok {
+		st.Close()
+		return nil, errors.New("store: the sqlite driver's statement lacks QueryContext")
+	}
+	if c.stmts == nil {
+		c.stmts = map[string]driver.StmtQueryContext{}
+	}
+	c.stmts[q] = sq
+	return sq, nil
+}
+
+// readerConnector opens the reader pool's connections with the registered "sqlite" driver (its
+// connection hooks run as for any other connection) and wraps each in a readerConn.
+type readerConnector struct {
+	drv driver.Driver
+	dsn string
+}
+
+func (rc readerConnector) Connect(context.Context) (driver.Conn, error) {
+	c, err := rc.drv.Open(rc.dsn)
+	if err != nil {
+		return nil, err
+	}
+	full, ok := c.(sqliteDriverConn)
+	if !ok {
+		c.Close()
+		return nil, fmt.Errorf("store: the sqlite driver's connection %T lacks an interface the reader pool needs", c)
+	}
+	return &readerConn{sqliteDriverConn: full}, nil
+}
+
+func (rc readerConnector) Driver() driver.Driver { return rc.drv }
+
+// scanOneSQLite is scanOne on SQLite: q's one row into dest, sql.ErrNoRows when there is none.
+func (db *DB) scanOneSQLite(ctx context.Context, q string, args []any, dest []any) error {
+	conn, err := db.R.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	return conn.Raw(func(dc any) error {
+		rc, ok := dc.(*readerConn)
+		if !ok {
+			return fmt.Errorf("store: reader connection %T is not the reader pool's", dc)
+		}
+		st, err := rc.prepared(ctx, q)
+		if err != nil {
+			return err
+		}
+		named := make([]driver.NamedValue, len(args))
+		for i, a := range args {
+			v, err := driver.DefaultParameterConverter.ConvertValue(a)
+			if err != nil {
+				return fmt.Errorf("store: argument %d: %w", i+1, err)
+			}
+			named[i] = driver.NamedValue{Ordinal: i + 1, Value: v}
+		}
+		rows, err := st.QueryContext(ctx, named)
+		if err != nil {
+			return err
+		}
+		err = scanRow(rows, dest)
+		return errors.Join(err, rows.Close())
+	})
+}
+
+// scanRow reads rows' first row into dest.
+func scanRow(rows driver.Rows, dest []any) error {
+	if n := len(rows.Columns()); n != len(dest) {
+		return fmt.Errorf("store: %d destinations for %d columns", len(dest), n)
+	}
+	values := make([]driver.Value, len(dest))
+	switch err := rows.Next(values); {
+	case errors.Is(err, io.EOF):
+		return sql.ErrNoRows
+	case err != nil:
+		return err
+	}
+	for i, v := range values {
+		if err := assignColumn(dest[i], v); err != nil {
+			return fmt.Errorf("store: scan column %d: %w", i, err)
+		}
+	}
+	return nil
+}
+
+// assignColumn stores a column's value in dest the way database/sql's Scan does (its own
+// conversions, through sql.Null[T].Scan). Only the destination types scanOne's statements use
+// are known; another fails every time, so its test shows it at once.
+func assignColumn(dest any, v driver.Value) error {
+	switch d := dest.(type) {
+	case sql.Scanner:
+		return d.Scan(v)
+	case *int64:
+		return scanNotNull(d, v)
+	case *bool:
+		return scanNotNull(d, v)
+	case *string:
+		return scanNotNull(d, v)
+	case *float64:
+		return scanNotNull(d, v)
+	case *time.Time:
+		return scanNotNull(d, v)
+	case *NotificationStamp:
+		return scanNotNull(d, v)
+	default:
+		return fmt.Errorf("unsupported destination %T", dest)
+	}
+}
+
+// scanNotNull converts v into *d; NULL is an error, as database/sql makes it for a plain type.
+func scanNotNull[T any](d *T, v driver.Value) error {
+	var n sql.Null[T]
+	if err := n.Scan(v); err != nil {
+		return err
+	}
+	if !n.Valid {
+		return fmt.Errorf("converting NULL to %T is unsupported", *d)
+	}
+	*d = n.V
+	return nil
+}
