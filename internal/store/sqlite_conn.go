@@ -163,12 +163,20 @@ func dropMutex(tls *libc.TLS, db uintptr) error {
 	if m == 0 {
 		return nil // already without one
 	}
-	// A pointer's size: the driver's platforms all have pointers as wide as int. (An untyped
-	// constant: Xmemset's size type differs between the platforms' translations.)
-	libc.Xmemset(tls, db+unsafe.Offsetof(sqlite3.Tsqlite3{}.Fmutex), 0, strconv.IntSize/8)
-	if sqlite3.Xsqlite3_db_mutex(tls, db) != 0 {
+	// The field, checked against what SQLite itself returns before it is written. A pointer is
+	// as wide as int on every platform of the driver; the size is an untyped constant because
+	// Xmemset's size type differs between the platforms' translations.
+	const ptrSize = strconv.IntSize / 8
+	field := db + unsafe.Offsetof(sqlite3.Tsqlite3{}.Fmutex)
+	raw := libc.GoBytes(field, ptrSize)
+	at := uintptr(binary.NativeEndian.Uint32(raw))
+	if ptrSize == 8 {
+		at = uintptr(binary.NativeEndian.Uint64(raw))
+	}
+	if at != m {
 		return errors.New("the connection's mutex is not where the driver's struct says")
 	}
+	libc.Xmemset(tls, field, 0, ptrSize)
 	sqlite3.Xsqlite3_mutex_free(tls, m)
 	return nil
 }

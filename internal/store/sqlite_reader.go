@@ -19,7 +19,7 @@ import (
 // watcher that interrupts SQLite), the pool's statement bookkeeping, and a reflective conversion
 // of each of its ~15 columns. scanOne now takes a reader connection from the pool, runs the
 // statement prepared on that connection through the driver's own interfaces, and converts each
-// column with database/sql's own conversions (sql.Null[T].Scan): 15.8 → 10.6 µs a statement
+// column with database/sql's own conversions (sql.Null[T].Scan): 15.8 → 11.1 µs a statement
 // in-process (docs/PERFORMANCE.md, twenty-fourth session). The request's context still bounds
 // it: the connection is taken under it, and the driver interrupts SQLite when it ends.
 //
@@ -132,7 +132,10 @@ func (db *DB) scanOneSQLite(ctx context.Context, q string, args []any, dest []an
 			return err
 		}
 		err = scanRow(rows, dest)
-		return errors.Join(err, rows.Close())
+		if cerr := rows.Close(); cerr != nil {
+			return errors.Join(err, cerr)
+		}
+		return err // unwrapped, as database/sql returns it (sql.ErrNoRows, the context's error)
 	})
 }
 
