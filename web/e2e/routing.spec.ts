@@ -69,6 +69,26 @@ test.describe('phone', () => {
     await expect(page).toHaveURL(/\/tournaments$/);
     await expect(menu).toBeHidden();
   });
+
+  // The router restored the position while the tournament page, shorter, was still in main: the
+  // browser cut it to that page's height (left at ~2,960 px, back at ~1,690). ScrollBack.tsx.
+  test('back to the tournament list comes back to where the reader was on it', async ({ page }) => {
+    await page.goto('/tournaments');
+    const cards = page.locator('#main a[href^="/tournaments/"]');
+    await expect(cards.nth(7)).toBeVisible();
+    const card = cards.last();
+    await card.scrollIntoViewIfNeeded();
+    const left = await page.evaluate(() => window.scrollY);
+    expect(left, 'the list must be taller than the tournament page for the check to fail').toBeGreaterThan(2000);
+    await card.click();
+    await expect(page).toHaveURL(/\/tournaments\/\d+$/);
+    await expect(page.locator('main h1')).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0); // a new page opens at its top
+    await page.goBack();
+    await expect(page).toHaveURL(/\/tournaments$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(left - 2);
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThanOrEqual(left + 2);
+  });
 });
 
 test('the help centre opens as a side panel with its four sections', async ({ page }) => {

@@ -10,6 +10,7 @@ import { Header } from './Header';
 import { HelpButton } from './HelpButton';
 import { loadSignedInShell } from './loadSignedInShell';
 import { NavigationIndicator } from './NavigationIndicator';
+import { ScrollBack } from './ScrollBack';
 
 const FloatingActions = lazy(() => loadSignedInShell().then((m) => ({ default: m.FloatingActions })));
 const LiveUpdates = lazy(() => loadSignedInShell().then((m) => ({ default: m.LiveUpdates })));
@@ -84,6 +85,7 @@ export function AppShell() {
       )}
       <OnboardingGate />
       <ScrollRestorationAfterPage />
+      <ScrollBack />
     </div>
   );
 }
