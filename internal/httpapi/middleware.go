@@ -104,6 +104,21 @@ func (s *Server) securityHeaders(h http.Header, r *http.Request) {
 	}
 }
 
+// assetSecurityHeaders are securityHeaders for a hashed script or style sheet (serveHashedAsset;
+// the build's /assets/ holds nothing else today). Such a file is never a document a browser
+// renders, so the policies that only a document obeys (its CSP, framing, referrer, opener and
+// permissions policies) are left out, as for API answers; nosniff stays: with it a browser runs
+// a script or applies a style sheet only when its type says it is one. Five headers fewer: the
+// answer's header map stays in Go's small-map form, and ~330 bytes less to write and for every
+// client to parse; the largest asset's CPU ratio went from 0.57 to 0.67 (issue 16). Any other
+// type (a picture, an SVG, which a browser can open as a document) keeps the full set.
+func (s *Server) assetSecurityHeaders(h http.Header, r *http.Request) {
+	h["X-Content-Type-Options"] = hdrNosniff
+	if s.cfg.HTTPS() || r.TLS != nil || (s.cfg.TrustProxy && r.Header.Get("X-Forwarded-Proto") == "https") {
+		h["Strict-Transport-Security"] = hdrHSTS
+	}
+}
+
 type headerValue struct {
 	key   string
 	value []string
@@ -112,6 +127,7 @@ type headerValue struct {
 var (
 	hdrNoStore            = []string{"no-store"}
 	hdrHSTS               = []string{"max-age=63072000; includeSubDomains"}
+	hdrNosniff            = []string{"nosniff"}
 	staticSecurityHeaders = []headerValue{
 		{"Content-Security-Policy", []string{contentSecurityPolicy}},
 		{"X-Content-Type-Options", []string{"nosniff"}},

@@ -207,6 +207,8 @@ func TestSPAServing(t *testing.T) {
 		"assets/index-abc123.js":    {Data: []byte("console.log(1)")},
 		"assets/index-abc123.js.br": {Data: []byte("BROTLI")},
 		"assets/index-abc123.js.gz": {Data: []byte("GZIP")},
+		"assets/index-abc123.css":   {Data: []byte("body{}")},
+		"assets/logo-abc123.svg":    {Data: []byte("<svg xmlns='http://www.w3.org/2000/svg'/>")},
 	}
 	cases := []struct {
 		path, accept, wantBody, wantCache, wantEnc string
@@ -243,6 +245,18 @@ func TestSPAServing(t *testing.T) {
 	a := s.do(call{method: "GET", path: "/assets/index-abc123.js", header: map[string]string{"Accept-Encoding": "br"}})
 	if a.Header().Get("Content-Length") != "6" || a.Header().Get("X-Content-Type-Options") != "nosniff" || a.Header().Get("Vary") != "Accept-Encoding" {
 		t.Errorf("asset headers %v", a.Header())
+	}
+	// A script or style sheet is never rendered as a document: nosniff, none of a page's
+	// policies. A file a browser can open as a document (an SVG) keeps them all.
+	for _, path := range []string{"/assets/index-abc123.js", "/assets/index-abc123.css"} {
+		h := s.do(call{method: "GET", path: path}).Header()
+		if h.Get("X-Content-Type-Options") != "nosniff" || h.Get("Content-Security-Policy") != "" || h.Get("X-Frame-Options") != "" || h.Get("Referrer-Policy") != "" {
+			t.Errorf("%s: headers %v", path, h)
+		}
+	}
+	if h := s.do(call{method: "GET", path: "/assets/logo-abc123.svg"}).Header(); !strings.Contains(h.Get("Content-Security-Policy"), "script-src 'self';") ||
+		h.Get("X-Frame-Options") != "DENY" || h.Get("X-Content-Type-Options") != "nosniff" || h.Get("Cache-Control") != "public, max-age=31536000, immutable" {
+		t.Errorf("an SVG asset: headers %v", h)
 	}
 	if w := s.do(call{method: "GET", path: "/assets/index-abc123.js", header: map[string]string{"Accept-Encoding": "br",
 		"If-None-Match": a.Header().Get("ETag")}}); w.Code != 304 || w.Body.Len() != 0 {

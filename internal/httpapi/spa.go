@@ -38,6 +38,9 @@ type asset struct {
 	ct   string
 	// Header values prepared once (serveHashedAsset assigns them without allocating).
 	hdrType, hdrETag, hdrLength []string
+	// subresource: a script or a style sheet, which a browser never renders as a document
+	// (assetSecurityHeaders); anything else keeps a page's security headers.
+	subresource bool
 }
 
 func newSPA(dist fs.FS) *spa {
@@ -74,6 +77,8 @@ func newAsset(body []byte, ct string) *asset {
 	sum := sha256.Sum256(body)
 	a := &asset{body: body, etag: `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`, ct: ct}
 	a.hdrType, a.hdrETag, a.hdrLength = []string{a.ct}, []string{a.etag}, []string{strconv.Itoa(len(body))}
+	mediaType, _, _ := strings.Cut(ct, ";")
+	a.subresource = mediaType == "text/javascript" || mediaType == "application/javascript" || mediaType == "text/css"
 	return a
 }
 
@@ -156,7 +161,11 @@ func (s *Server) serveHashedAsset(w http.ResponseWriter, r *http.Request) bool {
 		return false
 	}
 	h := w.Header()
-	s.securityHeaders(h, r)
+	if a.subresource {
+		s.assetSecurityHeaders(h, r)
+	} else {
+		s.securityHeaders(h, r)
+	}
 	h["Cache-Control"] = hdrImmutable
 	h["Content-Type"] = a.hdrType
 	h["Vary"] = hdrVaryAE
