@@ -84,6 +84,8 @@ test.describe('phone', () => {
     await expect(page).toHaveURL(/\/tournaments\/\d+$/);
     await expect(page.locator('main h1')).toBeVisible();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0); // a new page opens at its top
+    const reach = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+    expect(reach, 'the tournament page must be too short to scroll to where the list was left').toBeLessThan(left);
     await page.goBack();
     await expect(page).toHaveURL(/\/tournaments$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(left - 2);

@@ -28,7 +28,7 @@ function historyKey(): string {
  * new pages (the top) and `#hash` links.
  */
 export function ScrollBack() {
-  const { key } = useLocation();
+  const { key, hash } = useLocation();
   const navigationType = useNavigationType();
   const restoring = useRef(false);
 
@@ -43,7 +43,8 @@ export function ScrollBack() {
   // A layout effect: it reads the saved position in the same task as the router's own scroll,
   // before that scroll's event could record the cut-down position in its place.
   useLayoutEffect(() => {
-    const target = navigationType === 'POP' ? positions.get(key) : undefined;
+    // A #hash entry is the browser's to scroll (the skip link's has no router key of its own).
+    const target = navigationType === 'POP' && !hash ? positions.get(key) : undefined;
     if (!target || typeof ResizeObserver === 'undefined') return;
     restoring.current = true;
     let frame = 0;
@@ -54,7 +55,8 @@ export function ScrollBack() {
       clearTimeout(timer);
       resize.disconnect();
       for (const type of READER_EVENTS) window.removeEventListener(type, finish);
-      positions.set(key, window.scrollY);
+      // Nothing saved here: a restore cut short by the next navigation keeps its target, and the
+      // position reached or the reader's own scroll is saved by its scroll event.
     };
     const attempt = () => {
       if (!restoring.current) return;
@@ -70,7 +72,7 @@ export function ScrollBack() {
     const timer = setTimeout(finish, GIVE_UP_MS);
     frame = requestAnimationFrame(attempt);
     return finish;
-  }, [key, navigationType]);
+  }, [key, hash, navigationType]);
 
   return null;
 }
