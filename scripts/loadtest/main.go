@@ -1,10 +1,12 @@
 // Command loadtest measures the read endpoints against DESIGN §6 / issue 16's budgets: each read
 // at least 0.35× the requests per second of a bare net/http hello handler (a hashed asset 0.6×),
 // measured in the same run, and p99 ≤ 10 ms at half the endpoint's saturating rate. It starts both
-// servers on loopback in this process (SQLite with demo data, PostgreSQL with -postgres, or both
-// with -compare, which also prints PostgreSQL mode ÷ SQLite mode per read, budget ≥ 0.5×),
-// drives each with the same number of keep-alive connections, and prints every figure beside its
-// budget. It sends traffic only to 127.0.0.1 and stops by itself.
+// servers on loopback (SQLite with demo data, PostgreSQL with -postgres, or both with -compare,
+// which also prints PostgreSQL mode ÷ SQLite mode per read, budget ≥ 0.5×), drives each with the
+// same number of keep-alive connections, and prints every figure beside its budget. As the
+// issue measured, each server runs pinned to one core (a child process, GOMAXPROCS=1) and the
+// client on the other (child.go); -in-process serves them in this process instead. It sends
+// traffic only to 127.0.0.1 and stops by itself.
 //
 // The machine is shared and noisy, so absolute times mean little: every round measures hello
 // and then the endpoint back to back (interleaved), the ratio is taken within the round, and the
@@ -13,7 +15,7 @@
 //	go run ./scripts/loadtest                       # make bench: full figures, p99 included
 //	go run ./scripts/loadtest -postgres "$URL"      # the same in PostgreSQL mode (p99 included)
 //	go run ./scripts/loadtest -quick -check         # make test: a few seconds, fails far under budget
-//	go run ./scripts/loadtest -only standings -cpuprofile cpu.out
+//	go run ./scripts/loadtest -only standings -cpuprofile cpu.out   # the app's profile: cpu.out.sqlite
 //	go run ./scripts/loadtest -compare "$LADDER_TEST_POSTGRES_URL" -p99=false
 package main
 
@@ -37,10 +39,10 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing/fstest"
 	"time"
 
+	"github.com/tennisladder/ladder/scripts/internal/loadkit"
 	"github.com/tennisladder/ladder/web"
 )
 
@@ -67,8 +69,14 @@ func main() {
 	compare := flag.String("compare", "", "PostgreSQL URL: measure SQLite and PostgreSQL mode in the same rounds and print their ratio (issue 16: ≥ 0.5×)")
 	p99For := flag.Duration("p99-duration", 0, "how long each p99 measurement lasts (default: -duration)")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the whole run (client included) here")
+	inProcess := flag.Bool("in-process", false, "serve in this process, as sessions before the twenty-fifth did: servers and client share the CPUs and a request is charged the client's CPU too (-cpuprofile then profiles both); default: each server in a child process pinned to the first CPU, the client on the others, a request charged its server's CPU")
+	childKind := flag.String("child", "", "internal: serve as a child process of the load test (app or hello)")
 	flag.StringVar(&apiEncoding, "api-encoding", "", `Accept-Encoding of the API reads (e.g. "gzip, deflate, br, zstd", a browser's; kept answers then go out compressed); empty: none, as wrk sends`)
 	flag.Parse()
+	if *childKind != "" {
+		runChild(*childKind, *pg, *cpuprofile)
+		return
+	}
 	if *quick {
 		*duration, *rounds, *p99 = 200*time.Millisecond, 3, false
 	}
@@ -91,24 +99,43 @@ func main() {
 		filter = regexp.MustCompile(*only)
 	}
 
-	hello := serve(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = io.WriteString(w, `{"hello":"world"}`)
-	}))
-
 	ctx := context.Background()
 	dist, largest, typical, enc := hashedAssets()
 	assets := assetPaths{largest: largest, typical: typical, enc: enc}
+	dbs := []string{*pg}
+	if *compare != "" {
+		dbs = []string{"", *compare}
+	}
 	var targets []*target
-	switch {
-	case *compare != "":
-		targets = []*target{newTarget(ctx, "", dist, assets), newTarget(ctx, *compare, dist, assets)}
-	default:
-		targets = []*target{newTarget(ctx, *pg, dist, assets)}
+	var hello string
+	var helloCPU func() time.Duration
+	var helloChild *child
+	if *inProcess {
+		hello, helloCPU = serve(helloHandler), loadkit.Self
+		for _, db := range dbs {
+			targets = append(targets, newTarget(ctx, db, dist, assets, true))
+		}
+	} else {
+		if pinned() {
+			pinSelf()
+		}
+		helloChild = startChild("hello", "", "")
+		hello, helloCPU = helloChild.info.Base, helloChild.cpu
+		for _, db := range dbs {
+			profile := ""
+			if *cpuprofile != "" {
+				profile = *cpuprofile + "." + map[bool]string{true: "postgres", false: "sqlite"}[db != ""]
+			}
+			targets = append(targets, childTarget(startChild("app", db, profile), db, assets))
+		}
+		fmt.Printf("servers: child processes, GOMAXPROCS=1, pinned to CPU 0: %v; a request is charged its server's CPU time\n", pinned())
 	}
 	closeAll := func() { // the schemas and temp folders go on every way out, os.Exit included
 		for _, t := range targets {
 			t.close()
+		}
+		if helloChild != nil {
+			helloChild.stop()
 		}
 	}
 	defer closeAll()
@@ -120,7 +147,7 @@ func main() {
 		}
 	}
 
-	if *cpuprofile != "" {
+	if *cpuprofile != "" && *inProcess {
 		f, err := os.Create(*cpuprofile)
 		if err != nil {
 			log.Fatal(err)
@@ -135,17 +162,17 @@ func main() {
 	for _, t := range targets {
 		for _, i := range idx {
 			ep := t.eps[i]
-			load(ep.urls(t.base), t.tokenFor(ep), ep.encoding, 50*time.Millisecond, *conns, t.serverCPU)
+			load(ep.urls(t.base), t.tokenFor(ep), ep.encoding, 50*time.Millisecond, *conns, t.proc, t.serverCPU)
 		}
 	}
 	var helloRates []float64
 	for range *rounds {
 		for _, i := range idx {
-			h := load([]string{hello + "/hello"}, "", "", *duration, *conns, nil)
+			h := load([]string{hello + "/hello"}, "", "", *duration, *conns, helloCPU, nil)
 			helloRates = append(helloRates, h.rps)
 			for _, t := range targets {
 				ep := t.eps[i]
-				e := load(ep.urls(t.base), t.tokenFor(ep), ep.encoding, *duration, *conns, t.serverCPU)
+				e := load(ep.urls(t.base), t.tokenFor(ep), ep.encoding, *duration, *conns, t.proc, t.serverCPU)
 				if e.bad > 0 {
 					log.Fatalf("%s (%s): %d failed requests", ep.name, t.dialect, e.bad)
 				}
@@ -171,8 +198,8 @@ func main() {
 	for _, t := range targets {
 		fmt.Printf("\n%d rounds of %v, %d connections, %s, ratios are medians over the rounds.\n"+
 			"req/s ratio: endpoint req/s ÷ hello req/s in the same round. CPU ratio: hello's CPU time per request ÷ the\n"+
-			"endpoint's (this process: servers and client; in PostgreSQL mode also the server's backends serving this\n"+
-			"process, from /proc, shown alone as µs db), what the req/s ratio is on a machine doing nothing else; it holds on a shared machine,\n"+
+			"endpoint's (its server process's, or with -in-process this process's: servers and client; in PostgreSQL mode also\n"+
+			"the database's backends serving the app, from /proc, shown alone as µs db), what the req/s ratio is on a machine doing nothing else; it holds on a shared machine,\n"+
 			"where the req/s ratio swings with the neighbours' load. -check judges the CPU ratio.\n",
 			*rounds, *duration, *conns, t.dialect)
 		fmt.Printf("%-50s %8s %8s %6s %8s %9s %8s %-13s %s\n", "read", "req/s", "µs CPU", "µs db", "ratio", "CPU ratio", "budget", "verdict", "p99 at half rate (budget 10 ms)")
@@ -309,22 +336,16 @@ var client = &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64, Ma
 type result struct {
 	rps       float64
 	bad       int64
-	cpuPer    time.Duration // CPU time of this process (servers and client) and the database server per successful request
+	cpuPer    time.Duration // CPU time of the serving process (with -in-process: servers and client) and the database server per successful request
 	serverPer time.Duration // of which the database server's
 }
 
-// cpuTime is the CPU time this process has used (user and system).
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
+// helloHandler is the bare net/http handler every read is compared with.
+var helloHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = io.WriteString(w, `{"hello":"world"}`)
+})
 
-// load drives url with conns workers for d and returns the successful requests per second and
-// the CPU time spent per request: this process's, plus server's (a database server's CPU
-// time so far; nil: none).
 // urls are the endpoint's addresses on the server at base, asked in turn.
 func (ep endpoint) urls(base string) []string {
 	if len(ep.paths) == 0 {
@@ -337,14 +358,17 @@ func (ep endpoint) urls(base string) []string {
 	return out
 }
 
-// load asks urls in turn from conns connections for d.
-func load(urls []string, token, encoding string, d time.Duration, conns int, server func() time.Duration) result {
+// load asks urls in turn from conns connections for d and returns the successful requests per
+// second and the CPU time spent per request: proc's (the CPU time so far of the process serving
+// them: a child, or this process with the client in it), plus server's (a database server's;
+// nil: none).
+func load(urls []string, token, encoding string, d time.Duration, conns int, proc, server func() time.Duration) result {
 	var ok, bad, turn atomic.Int64
 	if server == nil {
 		server = func() time.Duration { return 0 }
 	}
 	srv0 := server()
-	cpu0 := cpuTime() + srv0
+	cpu0 := proc() + srv0
 	deadline := time.Now().Add(d)
 	var wg sync.WaitGroup
 	for range conns {
@@ -362,7 +386,7 @@ func load(urls []string, token, encoding string, d time.Duration, conns int, ser
 	r := result{rps: float64(ok.Load()) / d.Seconds(), bad: bad.Load()}
 	if n := ok.Load(); n > 0 {
 		srv := server()
-		r.cpuPer = (cpuTime() + srv - cpu0) / time.Duration(n)
+		r.cpuPer = (proc() + srv - cpu0) / time.Duration(n)
 		r.serverPer = (srv - srv0) / time.Duration(n)
 	}
 	return r

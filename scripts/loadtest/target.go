@@ -21,15 +21,42 @@ import (
 // (other sessions may use the same server).
 const appName = "ladder-loadtest"
 
-// target is the app served in this process on one database, seeded with the demo data.
+// target is the app served on one database, seeded with the demo data, in this process or in a
+// child (child.go).
 type target struct {
 	dialect store.Dialect
 	base    string
 	token   string // the demo player's session
+	ids     demoIDs
 	eps     []endpoint
 	stats   map[int]*stat
-	pg      *loadkit.Backends // PostgreSQL mode: the server's backends serving this process
-	close   func()
+	pg      *loadkit.Backends // PostgreSQL mode: the server's backends serving the app
+	// proc is the CPU time of the process serving the app (this one, or the child).
+	proc  func() time.Duration
+	close func()
+}
+
+// demoIDs are the demo's rows the reads ask for: the big tournament T, the signed-in demo player
+// P, other players of T and the active public tournaments.
+type demoIDs struct {
+	T, P                 int64
+	Players, Tournaments []int64
+}
+
+// childTarget is the app served by child c.
+func childTarget(c *child, pgURL string, assets assetPaths) *target {
+	t := &target{dialect: c.info.Dialect, base: c.info.Base, token: c.info.Token, ids: c.info.IDs, stats: map[int]*stat{}, proc: c.cpu}
+	if t.dialect == store.Postgres {
+		t.pg = loadkit.Watch(pgURL, appName)
+	}
+	t.eps = endpoints(t.ids, assets)
+	t.close = func() {
+		c.stop()
+		if t.pg != nil {
+			t.pg.Stop()
+		}
+	}
+	return t
 }
 
 // stat collects one endpoint's figures over the rounds.
@@ -50,7 +77,7 @@ func (t *target) tokenFor(ep endpoint) string {
 }
 
 // serverCPU is the CPU time the database server has spent for this target (0 on SQLite, which
-// runs in this process and is counted with it).
+// runs in the app's process and is counted with it).
 func (t *target) serverCPU() time.Duration {
 	if t.pg == nil {
 		return 0
@@ -63,16 +90,17 @@ func (t *target) serverCPU() time.Duration {
 // assetPaths are the two hashed assets measured (hashedAssets) and the encoding asked of them.
 type assetPaths struct{ largest, typical, enc string }
 
-func newTarget(ctx context.Context, pgURL string, dist fs.FS, assets assetPaths) *target {
+// watch: follow the PostgreSQL backends' CPU from this process (not in a child: its parent does).
+func newTarget(ctx context.Context, pgURL string, dist fs.FS, assets assetPaths, watch bool) *target {
 	var db *store.DB
 	var err error
 	dir, dropSchema := "", func() {}
-	t := &target{stats: map[int]*stat{}}
+	t := &target{stats: map[int]*stat{}, proc: loadkit.Self}
 	if pgURL != "" {
 		dsn, drop := loadkit.FreshSchema(pgURL, "loadtest", appName)
 		dropSchema = drop
 		db, err = store.OpenPostgres(ctx, dsn)
-		if err == nil {
+		if err == nil && watch {
 			t.pg = loadkit.Watch(pgURL, appName)
 		}
 	} else {
@@ -125,7 +153,8 @@ func newTarget(ctx context.Context, pgURL string, dist fs.FS, assets assetPaths)
 		WHERE status = 'active' AND privacy = 'public' ORDER BY id`); err != nil || len(tournaments) < 2 {
 		log.Fatalf("demo tournaments: %d, %v", len(tournaments), err)
 	}
-	t.eps = endpoints(big[0].ID, u.ID, assets, players, tournaments)
+	t.ids = demoIDs{T: big[0].ID, P: u.ID, Players: players, Tournaments: tournaments}
+	t.eps = endpoints(t.ids, assets)
 	return t
 }
 
@@ -140,7 +169,8 @@ func each(path string, ids []int64) []string {
 
 // endpoints lists every read measured, in the issue's order (tournament t, the demo player p),
 // then two of them over many players and tournaments in turn.
-func endpoints(t, p int64, a assetPaths, players, tournaments []int64) []endpoint {
+func endpoints(ids demoIDs, a assetPaths) []endpoint {
+	t, p, players, tournaments := ids.T, ids.P, ids.Players, ids.Tournaments
 	return []endpoint{
 		{name: "hashed asset, the largest (" + a.enc + ")", path: a.largest, budget: 0.6, encoding: a.enc},
 		{name: "hashed asset, the median size (" + a.enc + ")", path: a.typical, budget: 0.6, encoding: a.enc},

@@ -1,0 +1,177 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log"
+	"net/http"
+	"os"
+	"os/exec"
+	"os/signal"
+	"runtime"
+	"runtime/pprof"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/tennisladder/ladder/internal/store"
+	"github.com/tennisladder/ladder/scripts/internal/loadkit"
+)
+
+// The issue's own measurement ran the server pinned to one core and the load generator on the
+// other. By default the load test does the same: each server (the app on a database, and hello)
+// runs in a child process of this program, with GOMAXPROCS=1 and pinned to the first CPU, and
+// this process, the client, is pinned to the others. A request's cost is then the server's CPU
+// time alone (each child reports its own), as a pinned server's requests per second are; the
+// client's work to read an answer, which wrk does on the other core, is not charged to it.
+// -in-process keeps the earlier method: the servers and the client in one process, charged
+// together.
+
+// childInfo is what a child prints on its first line of output once it serves.
+type childInfo struct {
+	Base    string        `json:"base"`    // where it serves the app (or hello)
+	Control string        `json:"control"` // GET Control+"/cpu": its CPU time so far, in ns
+	Token   string        `json:"token"`
+	Dialect store.Dialect `json:"dialect"`
+	IDs     demoIDs       `json:"ids"`
+}
+
+// runChild serves as a child of the load test (kind "app" or "hello") until its standard input
+// closes or it is told to stop, then removes what it created (a temporary folder, a schema).
+func runChild(kind, pgURL, profile string) {
+	stopProfile := func() {}
+	if profile != "" {
+		f, err := os.Create(profile)
+		if err != nil {
+			log.Fatal(err)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			log.Fatal(err)
+		}
+		stopProfile = func() { pprof.StopCPUProfile(); f.Close() }
+	}
+	info := childInfo{Control: serve(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.WriteString(w, strconv.FormatInt(int64(loadkit.Self()), 10))
+	}))}
+	cleanup := func() {}
+	switch kind {
+	case "hello":
+		info.Base = serve(helloHandler)
+	case "app":
+		dist, largest, typical, enc := hashedAssets()
+		t := newTarget(context.Background(), pgURL, dist, assetPaths{largest: largest, typical: typical, enc: enc}, false)
+		info.Base, info.Token, info.Dialect, info.IDs = t.base, t.token, t.dialect, t.ids
+		cleanup = t.close
+	default:
+		log.Fatalf("unknown child kind %q", kind)
+	}
+	b, _ := json.Marshal(info)
+	fmt.Println(string(b))
+	stop := make(chan os.Signal, 1)
+	signal.Notify(stop, syscall.SIGTERM, syscall.SIGINT)
+	eof := make(chan struct{})
+	go func() { _, _ = io.Copy(io.Discard, os.Stdin); close(eof) }()
+	select {
+	case <-eof:
+	case <-stop:
+	}
+	stopProfile()
+	cleanup()
+}
+
+// child is a server running in a child process.
+type child struct {
+	info  childInfo
+	cmd   *exec.Cmd
+	stdin io.Closer
+}
+
+// pinned says whether servers and client run on CPUs of their own: taskset is there and the
+// machine has two CPUs or more. Without it the children run unpinned; their CPU time per request
+// is still theirs alone.
+func pinned() bool {
+	_, err := exec.LookPath("taskset")
+	return err == nil && runtime.NumCPU() >= 2
+}
+
+// pinSelf moves this process (every thread, and so every thread it starts later) off the first
+// CPU, which the servers have.
+func pinSelf() {
+	cpus := "1"
+	if n := runtime.NumCPU(); n > 2 {
+		cpus = "1-" + strconv.Itoa(n-1)
+	}
+	if out, err := exec.Command("taskset", "-a", "-p", "-c", cpus, strconv.Itoa(os.Getpid())).CombinedOutput(); err != nil {
+		log.Fatalf("taskset: %v: %s", err, out)
+	}
+}
+
+// startChild starts this program as a server of kind ("app" on pgURL's database or SQLite's, or
+// "hello") and waits until it serves (seeding the demo takes a few seconds).
+func startChild(kind, pgURL, profile string) *child {
+	exe, err := os.Executable()
+	if err != nil {
+		log.Fatal(err)
+	}
+	args := []string{"-child", kind, "-postgres", pgURL, "-cpuprofile", profile}
+	var cmd *exec.Cmd
+	if pinned() {
+		cmd = exec.Command("taskset", append([]string{"-c", "0", exe}, args...)...)
+	} else {
+		cmd = exec.Command(exe, args...)
+	}
+	cmd.Env = append(os.Environ(), "GOMAXPROCS=1")
+	cmd.Stderr = os.Stderr
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGTERM} // never outlive this process
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		log.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		log.Fatal(err)
+	}
+	c := &child{cmd: cmd, stdin: stdin}
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	if err != nil || json.Unmarshal([]byte(strings.TrimSpace(line)), &c.info) != nil {
+		c.stop()
+		log.Fatalf("the %s server did not start: %v %q", kind, err, line)
+	}
+	go func() { _, _ = io.Copy(os.Stdout, stdout) }()
+	return c
+}
+
+// cpu is the child's CPU time so far (user and system), as it reports it.
+func (c *child) cpu() time.Duration {
+	res, err := client.Get(c.info.Control + "/cpu")
+	if err != nil {
+		log.Fatalf("child CPU: %v", err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	ns, err := strconv.ParseInt(string(b), 10, 64)
+	if err != nil {
+		log.Fatalf("child CPU: %q", b)
+	}
+	return time.Duration(ns)
+}
+
+// stop closes the child's standard input, which makes it clean up and exit, and waits for it.
+func (c *child) stop() {
+	c.stdin.Close()
+	done := make(chan struct{})
+	go func() { _ = c.cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(time.Minute):
+		_ = c.cmd.Process.Kill()
+		<-done
+	}
+}
