@@ -116,12 +116,13 @@ func (s *Service) readStats(ctx context.Context, u store.User, r store.StatsRead
 func (s *Service) forReader(ctx context.Context, cur Current, v PlayerStatsView) (PlayerStatsView, error) {
 	id := v.User.ID
 	v.Tournaments = slices.Clone(v.Tournaments)
-	week := store.WeekOf(s.now())
+	now := s.now()
+	week := store.WeekOf(now)
 	for i, rec := range v.Tournaments {
 		if rec.Status == "" {
 			continue
 		}
-		e, err := s.standingsOf(ctx, rec.TournamentRecord, week)
+		e, err := s.standingsOf(ctx, rec.TournamentRecord, week, now)
 		if err != nil {
 			return v, err
 		}
@@ -147,8 +148,8 @@ func (s *Service) forReader(ctx context.Context, cur Current, v PlayerStatsView)
 // read with it: when the standings of that version are kept in memory they serve without
 // reading the tournament again (that full read was ~45 % of the page's CPU); else the
 // tournament is read afresh and the standings come as everywhere else.
-func (s *Service) standingsOf(ctx context.Context, rec store.TournamentRecord, week string) (standingsEntry, error) {
-	if e, ok := s.cachedStandingsEntry(store.Tournament{ID: rec.TournamentID, Version: rec.Version}, week); ok {
+func (s *Service) standingsOf(ctx context.Context, rec store.TournamentRecord, week string, now time.Time) (standingsEntry, error) {
+	if e, ok := s.cachedStandingsEntry(store.Tournament{ID: rec.TournamentID, Version: rec.Version}, week, now); ok {
 		return e, nil
 	}
 	t, err := s.db.TournamentByID(ctx, nil, rec.TournamentID)
@@ -160,7 +161,7 @@ func (s *Service) standingsOf(ctx context.Context, rec store.TournamentRecord, w
 		return standingsEntry{}, err
 	}
 	// The entry just kept, or (when it was replaced meanwhile) an index built for this read.
-	if e, ok := s.cachedStandingsEntry(t, week); ok && len(e.rows) == len(rows) && (len(rows) == 0 || &e.rows[0] == &rows[0]) {
+	if e, ok := s.cachedStandingsEntry(t, week, s.now()); ok && len(e.rows) == len(rows) && (len(rows) == 0 || &e.rows[0] == &rows[0]) {
 		return e, nil
 	}
 	return newStandingsEntry(t.Version, week, s.now(), rows), nil

@@ -50,13 +50,13 @@ func (s *Service) StandingsComputations() int64 { return s.reads.standingsComput
 
 // cachedStandings returns the cached ranking of t when it is still good.
 func (s *Service) cachedStandings(t store.Tournament, week string) ([]StandingRow, bool) {
-	e, ok := s.cachedStandingsEntry(t, week)
+	e, ok := s.cachedStandingsEntry(t, week, s.now())
 	return e.rows, ok
 }
 
-// cachedStandingsEntry is cachedStandings with the rows' index by player.
-func (s *Service) cachedStandingsEntry(t store.Tournament, week string) (standingsEntry, bool) {
-	now := s.now()
+// cachedStandingsEntry is cachedStandings with the rows' index by player, judged at now (a page
+// that looks up the standings of each of a player's tournaments reads the clock once).
+func (s *Service) cachedStandingsEntry(t store.Tournament, week string, now time.Time) (standingsEntry, bool) {
 	if e, ok := s.standings.Load(t.ID); ok {
 		e := e.(standingsEntry)
 		if e.version == t.Version && e.week == week && now.Sub(e.at) < standingsTTL && !now.Before(e.at) {
