@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"time"
+
+	"modernc.org/libc"
 )
 
 // The reader pool's single-row reads straight through the driver (SQLite).
@@ -44,6 +46,11 @@ type sqliteDriverConn interface {
 type readerConn struct {
 	sqliteDriverConn
 	stmts map[string]driver.StmtQueryContext // used only under database/sql's hold of the connection
+	// SQLite's own handle, for the statements run through its interface (sqlite_raw.go); db is
+	// 0 when the handle was not found, and every statement takes the driver's path.
+	tls *libc.TLS
+	db  uintptr
+	raw map[string]rawStmt
 }
 
 // driverConn is the driver's connection (sqliteHandle reaches SQLite's handle through it).
@@ -52,6 +59,7 @@ func (c *readerConn) driverConn() any { return c.sqliteDriverConn }
 // Close closes the statements, then the connection (SQLite would otherwise keep a connection
 // with live statements open as a zombie, its file too).
 func (c *readerConn) Close() error {
+	c.closeRaw()
 	var err error
 	for q, st := range c.stmts {
 		err = errors.Join(err, st.(driver.Stmt).Close())
@@ -98,7 +106,13 @@ func (rc readerConnector) Connect(context.Context) (driver.Conn, error) {
 		c.Close()
 		return nil, fmt.Errorf("store: the sqlite driver's connection %T lacks an interface the reader pool needs", c)
 	}
-	return &readerConn{sqliteDriverConn: full}, nil
+	rc2 := &readerConn{sqliteDriverConn: full}
+	if tls, db, err := sqliteHandle(full); err == nil {
+		rc2.tls, rc2.db = tls, db
+	} else {
+		hookFailed("statements through SQLite's interface", err)
+	}
+	return rc2, nil
 }
 
 func (rc readerConnector) Driver() driver.Driver { return rc.drv }
@@ -114,6 +128,15 @@ func (db *DB) scanOneSQLite(ctx context.Context, q string, args []any, dest []an
 		rc, ok := dc.(*readerConn)
 		if !ok {
 			return fmt.Errorf("store: reader connection %T is not the reader pool's", dc)
+		}
+		if rc.db != 0 {
+			raw, ok, err := rc.rawPrepared(q)
+			if err != nil {
+				return err
+			}
+			if ok {
+				return rc.scanRaw(ctx, raw, args, dest)
+			}
 		}
 		st, err := rc.prepared(ctx, q)
 		if err != nil {

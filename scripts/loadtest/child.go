@@ -11,7 +11,6 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
-	"runtime"
 	"runtime/pprof"
 	"strconv"
 	"strings"
@@ -19,14 +18,16 @@ import (
 	"syscall"
 	"time"
 
+	"golang.org/x/sys/unix"
+
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/scripts/internal/loadkit"
 )
 
 // The issue's own measurement ran the server pinned to one core and the load generator on the
 // other. By default the load test does the same: each server (the app on a database, and hello)
-// runs in a child process of this program, with GOMAXPROCS=1 and pinned to the first CPU, and
-// this process, the client, is pinned to the others. A request's cost is then the server's CPU
+// runs in a child process of this program, with GOMAXPROCS=1 and pinned to the first CPU this
+// process may use, and this process, the client, is pinned to the others. A request's cost is then the server's CPU
 // time alone (each child reports its own), as a pinned server's requests per second are; the
 // client's work to read an answer, which wrk does on the other core, is not charged to it.
 // -in-process keeps the earlier method: the servers and the client in one process, charged
@@ -44,6 +45,11 @@ type childInfo struct {
 // runChild serves as a child of the load test (kind "app" or "hello") until its standard input
 // closes or it is told to stop, then removes what it created (a temporary folder, a schema).
 func runChild(kind, pgURL, profile string) {
+	// Told to stop while seeding, it still cleans up (the select below sees the signal), and a
+	// parent gone before the first line is printed must not kill it with SIGPIPE.
+	stop := make(chan os.Signal, 1)
+	signal.Notify(stop, syscall.SIGTERM, syscall.SIGINT)
+	signal.Ignore(syscall.SIGPIPE)
 	stopProfile := func() {}
 	if profile != "" {
 		f, err := os.Create(profile)
@@ -72,8 +78,6 @@ func runChild(kind, pgURL, profile string) {
 	}
 	b, _ := json.Marshal(info)
 	fmt.Println(string(b))
-	stop := make(chan os.Signal, 1)
-	signal.Notify(stop, syscall.SIGTERM, syscall.SIGINT)
 	eof := make(chan struct{})
 	go func() { _, _ = io.Copy(io.Discard, os.Stdin); close(eof) }()
 	select {
@@ -91,23 +95,44 @@ type child struct {
 	stdin io.Closer
 }
 
-// pinned says whether servers and client run on CPUs of their own: the machine has two CPUs or
-// more and taskset works here (a container may refuse it). Without it the children run unpinned;
-// their CPU time per request is still theirs alone.
-var pinned = sync.OnceValue(func() bool {
-	return runtime.NumCPU() >= 2 && exec.Command("taskset", "-c", "0", "true").Run() == nil
+// cpus are the CPUs this process may run on: the servers get the first, the client the others.
+var cpus = sync.OnceValue(func() []int {
+	var set unix.CPUSet
+	if err := unix.SchedGetaffinity(0, &set); err != nil {
+		return nil
+	}
+	var out []int
+	for c := range 1024 {
+		if set.IsSet(c) {
+			out = append(out, c)
+		}
+	}
+	return out
 })
 
-// pinSelf moves this process (every thread, and so every thread it starts later) off the first
-// CPU, which the servers have. A refusal leaves the client unpinned, with a note.
-func pinSelf() {
-	cpus := "1"
-	if n := runtime.NumCPU(); n > 2 {
-		cpus = "1-" + strconv.Itoa(n-1)
+// pinned says whether servers and client run on CPUs of their own: this process may use two CPUs
+// or more and taskset works here (a container may refuse it). Without it the children run
+// unpinned; their CPU time per request is still theirs alone.
+var pinned = sync.OnceValue(func() bool {
+	c := cpus()
+	return len(c) >= 2 && exec.Command("taskset", "-c", strconv.Itoa(c[0]), "true").Run() == nil
+})
+
+// serverCPU is the CPU the servers are pinned to.
+func serverCPU() string { return strconv.Itoa(cpus()[0]) }
+
+// pinSelf moves this process (every thread, and so every thread it starts later) off the
+// servers' CPU. A refusal leaves the client unpinned, with a note; it returns whether it moved.
+func pinSelf() bool {
+	var others []string
+	for _, c := range cpus()[1:] {
+		others = append(others, strconv.Itoa(c))
 	}
-	if out, err := exec.Command("taskset", "-a", "-p", "-c", cpus, strconv.Itoa(os.Getpid())).CombinedOutput(); err != nil {
+	if out, err := exec.Command("taskset", "-a", "-p", "-c", strings.Join(others, ","), strconv.Itoa(os.Getpid())).CombinedOutput(); err != nil {
 		log.Printf("the client stays unpinned: taskset: %v: %s", err, out)
+		return false
 	}
+	return true
 }
 
 // startChild starts this program as a server of kind ("app" on pgURL's database or SQLite's, or
@@ -120,7 +145,7 @@ func startChild(kind, pgURL, profile string) *child {
 	args := []string{"-child", kind, "-postgres", pgURL, "-cpuprofile", profile}
 	var cmd *exec.Cmd
 	if pinned() {
-		cmd = exec.Command("taskset", append([]string{"-c", "0", exe}, args...)...)
+		cmd = exec.Command("taskset", append([]string{"-c", serverCPU(), exe}, args...)...)
 	} else {
 		cmd = exec.Command(exe, args...)
 	}
@@ -139,12 +164,16 @@ func startChild(kind, pgURL, profile string) *child {
 		log.Fatal(err)
 	}
 	c := &child{cmd: cmd, stdin: stdin}
-	line, err := bufio.NewReader(stdout).ReadString('\n')
+	// Seeding takes seconds; a child that has not served within minutes is stuck.
+	stuck := time.AfterFunc(5*time.Minute, func() { _ = cmd.Process.Kill() })
+	out := bufio.NewReader(stdout)
+	line, err := out.ReadString('\n')
+	stuck.Stop()
 	if err != nil || json.Unmarshal([]byte(strings.TrimSpace(line)), &c.info) != nil {
 		c.stop()
 		log.Fatalf("the %s server did not start: %v %q", kind, err, line)
 	}
-	go func() { _, _ = io.Copy(os.Stdout, stdout) }()
+	go func() { _, _ = io.Copy(os.Stdout, out) }() // nothing else is expected; shown if it comes
 	return c
 }
 

@@ -68,7 +68,7 @@ func main() {
 	pg := flag.String("postgres", "", "PostgreSQL URL to use instead of SQLite (a schema of this run's own is created and dropped in its database)")
 	compare := flag.String("compare", "", "PostgreSQL URL: measure SQLite and PostgreSQL mode in the same rounds and print their ratio (issue 16: ≥ 0.5×)")
 	p99For := flag.Duration("p99-duration", 0, "how long each p99 measurement lasts (default: -duration)")
-	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the whole run (client included) here")
+	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the app's server to FILE.sqlite / FILE.postgres (with -in-process: of the whole run, client included, to FILE)")
 	inProcess := flag.Bool("in-process", false, "serve in this process, as sessions before the twenty-fifth did: servers and client share the CPUs and a request is charged the client's CPU too (-cpuprofile then profiles both); default: each server in a child process pinned to the first CPU, the client on the others, a request charged its server's CPU")
 	childKind := flag.String("child", "", "internal: serve as a child process of the load test (app or hello)")
 	flag.StringVar(&apiEncoding, "api-encoding", "", `Accept-Encoding of the API reads (e.g. "gzip, deflate, br, zstd", a browser's; kept answers then go out compressed); empty: none, as wrk sends`)
@@ -87,10 +87,10 @@ func main() {
 		*p99For = *duration
 	}
 	if *compare != "" && *p99 {
-		// Two instances and a database pool in one process are not what a deployed instance
-		// runs: measured so, hello's own p99 at half its rate doubled (10 ms against 5-6 ms
-		// alone, quiet machine, twelfth session). The tail is measured per mode, each in a run
-		// of its own (make bench).
+		// Two app servers and a database on the machine at once are not what a deployed
+		// instance runs: measured so (in one process, twelfth session), hello's own p99 at half
+		// its rate doubled (10 ms against 5-6 ms alone). The tail is measured per mode, each in
+		// a run of its own (make bench).
 		fmt.Println("p99: not measured with -compare; run without it (SQLite) and with -postgres for each mode's tail")
 		*p99 = false
 	}
@@ -116,9 +116,7 @@ func main() {
 			targets = append(targets, newTarget(ctx, db, dist, assets, true))
 		}
 	} else {
-		if pinned() {
-			pinSelf()
-		}
+		clientPinned := pinned() && pinSelf()
 		helloChild = startChild("hello", "", "")
 		hello, helloCPU = helloChild.info.Base, helloChild.cpu
 		for _, db := range dbs {
@@ -128,7 +126,7 @@ func main() {
 			}
 			targets = append(targets, childTarget(startChild("app", db, profile), db, assets))
 		}
-		fmt.Printf("servers: child processes, GOMAXPROCS=1, pinned to CPU 0: %v; a request is charged its server's CPU time\n", pinned())
+		fmt.Printf("servers: child processes, GOMAXPROCS=1, pinned to a CPU of their own: %v (client pinned: %v); a request is charged its server's CPU time\n", pinned(), clientPinned)
 	}
 	closeAll := func() { // the schemas and temp folders go on every way out, os.Exit included
 		for _, t := range targets {
@@ -189,7 +187,7 @@ func main() {
 	}
 
 	if *p99 {
-		// The machine's own tail: a handler that does nothing, at half its rate, in this process.
+		// The machine's own tail: a handler that does nothing, at half its rate, served as the app is.
 		q := fixedRate([]string{hello + "/hello"}, "", "", median(helloRates)/2, *p99For)
 		fmt.Printf("\nhello at half its saturating rate (%.0f/s): p99 %.2f ms — the floor the machine's load puts under every p99 below\n",
 			median(helloRates)/2, float64(q.Microseconds())/1000)

@@ -1,0 +1,284 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"encoding/binary"
+	"fmt"
+	"strings"
+	"time"
+
+	"modernc.org/libc"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// scanOne's statements through SQLite's own interface (SQLite mode).
+//
+// The driver's query path costs as much again as SQLite's work for a one-row statement: each
+// query reads every column's name and declared type into new strings (14 columns: ~30
+// allocations), starts a goroutine to watch the context, boxes each value and keeps the bound
+// text in C memory from the library's allocator. Here the reader connection keeps the statement
+// prepared through SQLite's C interface (prepare_v3, persistent), binds the arguments from
+// memory on the connection's own C stack, steps once and reads each column by its storage
+// class. The values then go through database/sql's conversions (assignColumn), as before, so
+// the answers are database/sql's (TestSQLiteScanOneAnswersAsDatabaseSQL).
+//
+// The context still bounds the statement: it is checked first, and while SQLite runs a
+// context.AfterFunc interrupts it (sqlite3_interrupt, what the driver's watcher goroutine does).
+// A statement whose columns the driver would turn into times (declared DATE, DATETIME,
+// TIMESTAMP) keeps the driver's path: none of scanOne's statements reads one.
+
+// timeFormat is how the driver writes a time.Time (the DSN's _time_format=sqlite, no _loc):
+// bound times must compare with stored ones as the same text.
+const timeFormat = "2006-01-02 15:04:05.999999999-07:00"
+
+// rawStmt is a statement prepared on a reader connection through SQLite's interface.
+type rawStmt struct {
+	p       uintptr // sqlite3_stmt*
+	columns int
+	params  int
+}
+
+// rawPrepared returns q prepared on c through SQLite's interface, preparing it the first time;
+// ok is false for a statement that must keep the driver's path.
+func (c *readerConn) rawPrepared(q string) (st rawStmt, ok bool, err error) {
+	if st, ok := c.raw[q]; ok {
+		return st, st.p != 0, nil
+	}
+	tls := c.tls
+	size := len(q) + 1
+	buf := tls.Alloc(size + 8)
+	defer tls.Free(size + 8)
+	sqlText, out := buf+8, buf
+	copy(libc.GoBytes(sqlText, size), q+"\x00")
+	clear(libc.GoBytes(out, 8))
+	if rc := sqlite3.Xsqlite3_prepare_v3(tls, c.db, sqlText, int32(size), sqlite3.SQLITE_PREPARE_PERSISTENT, out, 0); rc != sqlite3.SQLITE_OK {
+		return rawStmt{}, false, c.rawError(rc)
+	}
+	st = rawStmt{p: uintptr(binary.NativeEndian.Uint64(libc.GoBytes(out, 8)))}
+	st.columns = int(sqlite3.Xsqlite3_column_count(tls, st.p))
+	st.params = int(sqlite3.Xsqlite3_bind_parameter_count(tls, st.p))
+	for i := range st.columns {
+		switch strings.ToUpper(libc.GoString(sqlite3.Xsqlite3_column_decltype(tls, st.p, int32(i)))) {
+		case "DATE", "DATETIME", "TIMESTAMP":
+			sqlite3.Xsqlite3_finalize(tls, st.p)
+			st.p = 0 // remembered: the driver's path, every time
+		}
+	}
+	if c.raw == nil {
+		c.raw = map[string]rawStmt{}
+	}
+	c.raw[q] = st
+	return st, st.p != 0, nil
+}
+
+// scanRaw runs st with args and reads its first row into dest; sql.ErrNoRows when there is none.
+func (c *readerConn) scanRaw(ctx context.Context, st rawStmt, args []any, dest []any) (err error) {
+	if len(dest) != st.columns {
+		return fmt.Errorf("store: %d destinations for %d columns", len(dest), st.columns)
+	}
+	if len(args) != st.params {
+		return fmt.Errorf("sql: expected %d arguments, got %d", st.params, len(args))
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	copied := false
+	for i, a := range args {
+		switch a.(type) {
+		case nil, int, int64, float64, bool, string, []byte, time.Time:
+		default: // anything else as database/sql would take it (a driver.Valuer, a named type)
+			v, err := driver.DefaultParameterConverter.ConvertValue(a)
+			if err != nil {
+				return fmt.Errorf("store: argument %d: %w", i+1, err)
+			}
+			if !copied { // the caller's slice stays as it was
+				args, copied = append([]any(nil), args...), true
+			}
+			args[i] = v
+		}
+	}
+	textBytes := 1
+	for _, a := range args {
+		switch x := a.(type) {
+		case string:
+			textBytes += len(x)
+		case []byte:
+			textBytes += len(x)
+		case time.Time:
+			textBytes += len(timeFormat) + 16 // room for the longest zone and fraction
+		}
+	}
+	// Bound text and blobs live on the connection's C stack until the statement is reset
+	// (SQLITE_STATIC: SQLite reads them in place).
+	tls := c.tls
+	stack := tls.Alloc(textBytes)
+	defer tls.Free(textBytes)
+	defer sqlite3.Xsqlite3_reset(tls, st.p) // ends the read transaction; the bindings stay until the next ones
+	at := stack
+	bindText := func(n int32, b []byte, blob bool) int32 {
+		copy(libc.GoBytes(at, len(b)), b)
+		p := at
+		at += uintptr(len(b))
+		if blob {
+			return sqlite3.Xsqlite3_bind_blob(tls, st.p, n, p, int32(len(b)), 0)
+		}
+		return sqlite3.Xsqlite3_bind_text(tls, st.p, n, p, int32(len(b)), 0)
+	}
+	for i, a := range args {
+		n := int32(i + 1)
+		var rc int32
+		switch x := a.(type) {
+		case nil:
+			rc = sqlite3.Xsqlite3_bind_null(tls, st.p, n)
+		case int:
+			rc = sqlite3.Xsqlite3_bind_int64(tls, st.p, n, int64(x))
+		case int64:
+			rc = sqlite3.Xsqlite3_bind_int64(tls, st.p, n, x)
+		case float64:
+			rc = sqlite3.Xsqlite3_bind_double(tls, st.p, n, x)
+		case bool:
+			b := int64(0)
+			if x {
+				b = 1
+			}
+			rc = sqlite3.Xsqlite3_bind_int64(tls, st.p, n, b)
+		case string: // copied as bindText does, without making the string a slice first
+			copy(libc.GoBytes(at, len(x)), x)
+			rc = sqlite3.Xsqlite3_bind_text(tls, st.p, n, at, int32(len(x)), 0)
+			at += uintptr(len(x))
+		case []byte:
+			rc = bindText(n, x, true)
+		case time.Time:
+			var buf [len(timeFormat) + 16]byte
+			rc = bindText(n, x.AppendFormat(buf[:0], timeFormat), false)
+		default:
+			return fmt.Errorf("store: argument %d: unsupported type %T", i+1, a)
+		}
+		if rc != sqlite3.SQLITE_OK {
+			return c.rawError(rc)
+		}
+	}
+
+	interrupted := make(chan struct{})
+	stop := context.AfterFunc(ctx, func() {
+		sqlite3.Xsqlite3_interrupt(tls, c.db)
+		close(interrupted)
+	})
+	rc := sqlite3.Xsqlite3_step(tls, st.p)
+	if !stop() {
+		// The interrupt was sent; once it is done, the next statement on the connection starts
+		// afresh (SQLite clears the flag when a statement starts with none running).
+		<-interrupted
+		if rc != sqlite3.SQLITE_ROW && rc != sqlite3.SQLITE_DONE {
+			return ctx.Err()
+		}
+	}
+	switch rc {
+	case sqlite3.SQLITE_ROW:
+	case sqlite3.SQLITE_DONE:
+		return sql.ErrNoRows
+	default:
+		return c.rawError(rc)
+	}
+	for i := range dest {
+		if err := c.assignRaw(st.p, int32(i), dest[i]); err != nil {
+			return fmt.Errorf("store: scan column %d: %w", i, err)
+		}
+	}
+	return nil
+}
+
+// assignRaw stores column i of p's current row in dest. Where database/sql would copy the value
+// as it is (an integer into an int64, text into a string, NULL into a Null type) it is stored
+// directly; every other case goes through database/sql's conversions (assignColumn).
+func (c *readerConn) assignRaw(p uintptr, i int32, dest any) error {
+	tls := c.tls
+	ct := sqlite3.Xsqlite3_column_type(tls, p, i)
+	switch d := dest.(type) {
+	case *int64:
+		if ct == sqlite3.SQLITE_INTEGER {
+			*d = sqlite3.Xsqlite3_column_int64(tls, p, i)
+			return nil
+		}
+	case *sql.NullInt64:
+		switch ct {
+		case sqlite3.SQLITE_INTEGER:
+			*d = sql.NullInt64{Int64: sqlite3.Xsqlite3_column_int64(tls, p, i), Valid: true}
+			return nil
+		case sqlite3.SQLITE_NULL:
+			*d = sql.NullInt64{}
+			return nil
+		}
+	case *float64:
+		if ct == sqlite3.SQLITE_FLOAT {
+			*d = sqlite3.Xsqlite3_column_double(tls, p, i)
+			return nil
+		}
+	case *sql.NullFloat64:
+		switch ct {
+		case sqlite3.SQLITE_FLOAT:
+			*d = sql.NullFloat64{Float64: sqlite3.Xsqlite3_column_double(tls, p, i), Valid: true}
+			return nil
+		case sqlite3.SQLITE_NULL:
+			*d = sql.NullFloat64{}
+			return nil
+		}
+	case *sql.NullString:
+		if ct == sqlite3.SQLITE_NULL {
+			*d = sql.NullString{}
+			return nil
+		}
+	case *sql.NullBool:
+		if ct == sqlite3.SQLITE_NULL {
+			*d = sql.NullBool{}
+			return nil
+		}
+	}
+	return assignColumn(dest, c.rawColumn(p, i))
+}
+
+// rawColumn is column i of p's current row as the driver gives it (times aside: rawPrepared).
+func (c *readerConn) rawColumn(p uintptr, i int32) driver.Value {
+	tls := c.tls
+	switch sqlite3.Xsqlite3_column_type(tls, p, i) {
+	case sqlite3.SQLITE_INTEGER:
+		return sqlite3.Xsqlite3_column_int64(tls, p, i)
+	case sqlite3.SQLITE_FLOAT:
+		return sqlite3.Xsqlite3_column_double(tls, p, i)
+	case sqlite3.SQLITE_TEXT:
+		s := sqlite3.Xsqlite3_column_text(tls, p, i)
+		n := sqlite3.Xsqlite3_column_bytes(tls, p, i)
+		if s == 0 || n == 0 {
+			return ""
+		}
+		return string(libc.GoBytes(s, int(n)))
+	case sqlite3.SQLITE_BLOB:
+		b := sqlite3.Xsqlite3_column_blob(tls, p, i)
+		n := sqlite3.Xsqlite3_column_bytes(tls, p, i)
+		if b == 0 || n == 0 {
+			return nil // as the driver gives an empty blob
+		}
+		return append([]byte(nil), libc.GoBytes(b, int(n))...)
+	default:
+		return nil
+	}
+}
+
+// rawError is SQLite's error for rc on c, with its message.
+func (c *readerConn) rawError(rc int32) error {
+	msg := libc.GoString(sqlite3.Xsqlite3_errmsg(c.tls, c.db))
+	return fmt.Errorf("sqlite: %s (%d)", msg, sqlite3.Xsqlite3_extended_errcode(c.tls, c.db))
+}
+
+// closeRaw finalizes the statements prepared through SQLite's interface (before the connection
+// closes: a connection with live statements would stay open as a zombie).
+func (c *readerConn) closeRaw() {
+	for q, st := range c.raw {
+		if st.p != 0 {
+			sqlite3.Xsqlite3_finalize(c.tls, st.p)
+		}
+		delete(c.raw, q)
+	}
+}
