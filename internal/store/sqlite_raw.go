@@ -6,7 +6,9 @@ import (
 	"database/sql/driver"
 	"encoding/binary"
 	"fmt"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"modernc.org/libc"
@@ -35,9 +37,16 @@ const timeFormat = "2006-01-02 15:04:05.999999999-07:00"
 
 // rawStmt is a statement prepared on a reader connection through SQLite's interface.
 type rawStmt struct {
-	p       uintptr // sqlite3_stmt*
-	columns int
-	params  int
+	p      uintptr // sqlite3_stmt*; 0: the statement takes the driver's path
+	params int
+}
+
+// readPointer is the C pointer stored at p.
+func readPointer(p uintptr) uintptr {
+	if strconv.IntSize == 32 {
+		return uintptr(binary.NativeEndian.Uint32(libc.GoBytes(p, 4)))
+	}
+	return uintptr(binary.NativeEndian.Uint64(libc.GoBytes(p, 8)))
 }
 
 // rawPrepared returns q prepared on c through SQLite's interface, preparing it the first time;
@@ -53,18 +62,30 @@ func (c *readerConn) rawPrepared(q string) (st rawStmt, ok bool, err error) {
 	sqlText, out := buf+8, buf
 	copy(libc.GoBytes(sqlText, size), q+"\x00")
 	clear(libc.GoBytes(out, 8))
-	if rc := sqlite3.Xsqlite3_prepare_v3(tls, c.db, sqlText, int32(size), sqlite3.SQLITE_PREPARE_PERSISTENT, out, 0); rc != sqlite3.SQLITE_OK {
+	tail := tls.Alloc(8)
+	defer tls.Free(8)
+	if rc := sqlite3.Xsqlite3_prepare_v3(tls, c.db, sqlText, int32(size), sqlite3.SQLITE_PREPARE_PERSISTENT, out, tail); rc != sqlite3.SQLITE_OK {
 		return rawStmt{}, false, c.rawError(rc)
 	}
-	st = rawStmt{p: uintptr(binary.NativeEndian.Uint64(libc.GoBytes(out, 8)))}
-	st.columns = int(sqlite3.Xsqlite3_column_count(tls, st.p))
+	st = rawStmt{p: readPointer(out)}
 	st.params = int(sqlite3.Xsqlite3_bind_parameter_count(tls, st.p))
-	for i := range st.columns {
+	// The driver's path, every time (remembered as p == 0), for a statement this one would run
+	// otherwise than the driver: one reading a column the driver turns into a time.Time, one
+	// with named or numbered parameters (bound by name there, by position here), or more than
+	// one statement in the text (the driver runs them all).
+	driverOnly := strings.TrimSpace(libc.GoString(readPointer(tail))) != ""
+	for i := range st.params {
+		driverOnly = driverOnly || sqlite3.Xsqlite3_bind_parameter_name(tls, st.p, int32(i+1)) != 0
+	}
+	for i := range int(sqlite3.Xsqlite3_column_count(tls, st.p)) {
 		switch strings.ToUpper(libc.GoString(sqlite3.Xsqlite3_column_decltype(tls, st.p, int32(i)))) {
 		case "DATE", "DATETIME", "TIMESTAMP":
-			sqlite3.Xsqlite3_finalize(tls, st.p)
-			st.p = 0 // remembered: the driver's path, every time
+			driverOnly = true
 		}
+	}
+	if driverOnly {
+		sqlite3.Xsqlite3_finalize(tls, st.p)
+		st.p = 0
 	}
 	if c.raw == nil {
 		c.raw = map[string]rawStmt{}
@@ -75,8 +96,9 @@ func (c *readerConn) rawPrepared(q string) (st rawStmt, ok bool, err error) {
 
 // scanRaw runs st with args and reads its first row into dest; sql.ErrNoRows when there is none.
 func (c *readerConn) scanRaw(ctx context.Context, st rawStmt, args []any, dest []any) (err error) {
-	if len(dest) != st.columns {
-		return fmt.Errorf("store: %d destinations for %d columns", len(dest), st.columns)
+	// Counted on every run: a schema change re-prepares the statement, which may change it.
+	if n := int(sqlite3.Xsqlite3_column_count(c.tls, st.p)); len(dest) != n {
+		return fmt.Errorf("store: %d destinations for %d columns", len(dest), n)
 	}
 	if len(args) != st.params {
 		return fmt.Errorf("sql: expected %d arguments, got %d", st.params, len(args))
@@ -115,7 +137,10 @@ func (c *readerConn) scanRaw(ctx context.Context, st rawStmt, args []any, dest [
 	tls := c.tls
 	stack := tls.Alloc(textBytes)
 	defer tls.Free(textBytes)
-	defer sqlite3.Xsqlite3_reset(tls, st.p) // ends the read transaction; the bindings stay until the next ones
+	defer func() {
+		sqlite3.Xsqlite3_reset(tls, st.p)          // ends the read transaction
+		sqlite3.Xsqlite3_clear_bindings(tls, st.p) // nothing may point into the freed stack
+	}()
 	at := stack
 	bindText := func(n int32, b []byte, blob bool) int32 {
 		copy(libc.GoBytes(at, len(b)), b)
@@ -149,7 +174,11 @@ func (c *readerConn) scanRaw(ctx context.Context, st rawStmt, args []any, dest [
 			rc = sqlite3.Xsqlite3_bind_text(tls, st.p, n, at, int32(len(x)), 0)
 			at += uintptr(len(x))
 		case []byte:
-			rc = bindText(n, x, true)
+			if x == nil {
+				rc = sqlite3.Xsqlite3_bind_null(tls, st.p, n) // as the driver binds a nil slice
+			} else {
+				rc = bindText(n, x, true)
+			}
 		case time.Time:
 			var buf [len(timeFormat) + 16]byte
 			rc = bindText(n, x.AppendFormat(buf[:0], timeFormat), false)
@@ -161,15 +190,22 @@ func (c *readerConn) scanRaw(ctx context.Context, st rawStmt, args []any, dest [
 		}
 	}
 
+	// SQLite forgets an interrupt that arrives before the statement starts (it clears the flag
+	// when a statement starts with none running), so it is sent again until the step returns.
+	var stepped atomic.Bool
 	interrupted := make(chan struct{})
 	stop := context.AfterFunc(ctx, func() {
-		sqlite3.Xsqlite3_interrupt(tls, c.db)
-		close(interrupted)
+		defer close(interrupted)
+		for !stepped.Load() {
+			sqlite3.Xsqlite3_interrupt(c.itls, c.db)
+			time.Sleep(time.Millisecond)
+		}
 	})
 	rc := sqlite3.Xsqlite3_step(tls, st.p)
+	stepped.Store(true)
 	if !stop() {
-		// The interrupt was sent; once it is done, the next statement on the connection starts
-		// afresh (SQLite clears the flag when a statement starts with none running).
+		// Once the interrupts are done, a flag left set makes the driver's IsValid drop the
+		// connection when it goes back to the pool: no later statement sees it.
 		<-interrupted
 		if rc != sqlite3.SQLITE_ROW && rc != sqlite3.SQLITE_DONE {
 			return ctx.Err()
@@ -258,7 +294,7 @@ func (c *readerConn) rawColumn(p uintptr, i int32) driver.Value {
 		b := sqlite3.Xsqlite3_column_blob(tls, p, i)
 		n := sqlite3.Xsqlite3_column_bytes(tls, p, i)
 		if b == 0 || n == 0 {
-			return nil // as the driver gives an empty blob
+			return []byte(nil) // as the driver gives an empty blob: a typed nil, not NULL
 		}
 		return append([]byte(nil), libc.GoBytes(b, int(n))...)
 	default:
@@ -266,7 +302,8 @@ func (c *readerConn) rawColumn(p uintptr, i int32) driver.Value {
 	}
 }
 
-// rawError is SQLite's error for rc on c, with its message.
+// rawError is SQLite's error for rc on c, with its message. (The driver's errors carry their
+// code as a *sqlite.Error; no caller of scanOne looks at a code.)
 func (c *readerConn) rawError(rc int32) error {
 	msg := libc.GoString(sqlite3.Xsqlite3_errmsg(c.tls, c.db))
 	return fmt.Errorf("sqlite: %s (%d)", msg, sqlite3.Xsqlite3_extended_errcode(c.tls, c.db))
@@ -280,5 +317,9 @@ func (c *readerConn) closeRaw() {
 			sqlite3.Xsqlite3_finalize(c.tls, st.p)
 		}
 		delete(c.raw, q)
+	}
+	if c.itls != nil {
+		c.itls.Close()
+		c.itls = nil
 	}
 }

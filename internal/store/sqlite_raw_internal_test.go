@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"path/filepath"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -203,4 +204,82 @@ func TestSQLiteRawConvertsOtherArguments(t *testing.T) {
 	if err := db.scanOne(context.Background(), `SELECT s FROM kv WHERE k = ?`, []any{sql.NullInt64{Int64: 1, Valid: true}}, &s); err != nil || s != "a" {
 		t.Fatalf("a driver.Valuer: %q, %v", s, err)
 	}
+}
+
+// Arguments and columns of every kind come and go as through the driver: two texts and two blobs
+// each in its own place, a nil slice and nil as NULL, booleans as 1 and 0, text holding a NUL,
+// an empty blob as an empty value, not NULL.
+func TestSQLiteRawArgumentsAndColumnsAsTheDriver(t *testing.T) {
+	db := openRawTestDB(t)
+	ctx := context.Background()
+	var a, b, nul string
+	var x, y []byte
+	var nilIsNull, nilIsNull2 bool
+	var yes, no int64
+	if err := db.scanOne(ctx, `SELECT ?, ?, ?, ?, ? IS NULL, ? IS NULL, ?, ?, ?`,
+		[]any{"first", "second", []byte{1, 2, 3}, []byte{4}, []byte(nil), nil, true, false, "a\x00b"},
+		&a, &b, sqlScanner(func(v any) error { x, _ = v.([]byte); return nil }),
+		sqlScanner(func(v any) error { y, _ = v.([]byte); return nil }), &nilIsNull, &nilIsNull2, &yes, &no, &nul); err != nil {
+		t.Fatal(err)
+	}
+	if a != "first" || b != "second" || string(x) != "\x01\x02\x03" || string(y) != "\x04" || !nilIsNull || !nilIsNull2 || yes != 1 || no != 0 || nul != "a\x00b" {
+		t.Fatalf("%q %q %v %v %v %v %d %d %q", a, b, x, y, nilIsNull, nilIsNull2, yes, no, nul)
+	}
+	var empty sql.NullString
+	if err := db.scanOne(ctx, `SELECT x'' FROM kv WHERE k = ?`, []any{1}, &empty); err != nil || !empty.Valid || empty.String != "" {
+		t.Fatalf("an empty blob: %+v, %v", empty, err)
+	}
+}
+
+// A statement with numbered or named parameters, or more than one statement, keeps the driver's
+// path, which binds by name and runs every statement.
+func TestSQLiteRawLeavesNamedParametersToTheDriver(t *testing.T) {
+	db := openRawTestDB(t)
+	var n int64
+	if err := db.scanOne(context.Background(), `SELECT $2 - $1`, []any{1, 10}, &n); err != nil || n != 9 {
+		t.Fatalf("$2 - $1 of 1, 10: %d, %v", n, err)
+	}
+	readerOf(t, db, func(rc *readerConn) {
+		if st, ok := rc.raw[`SELECT $2 - $1`]; !ok || st.p != 0 {
+			t.Fatalf("numbered parameters through SQLite's interface: %+v, %v", st, ok)
+		}
+	})
+}
+
+// endedLate is a context that has ended (Done is closed) but reports it only from its second
+// Err: it ends between scanOne's check and the statement's start, the moment an interrupt
+// would be lost.
+type endedLate struct {
+	context.Context
+	asked atomic.Int32
+}
+
+func (c *endedLate) Done() <-chan struct{} { return closedChan }
+func (c *endedLate) Err() error {
+	if c.asked.Add(1) == 1 {
+		return nil
+	}
+	return context.Canceled
+}
+
+var closedChan = func() chan struct{} { c := make(chan struct{}); close(c); return c }()
+
+// A context that ends just before the statement starts still interrupts it. (Run on the held
+// connection: database/sql itself would not take a connection for such a context.) Whether the
+// first interrupt lands before SQLite starts the statement, where it would be forgotten, or
+// after, is the scheduler's choice: the test shows the statement ends either way, not which case
+// it ran.
+func TestSQLiteRawInterruptIsNotLostBeforeTheStatementStarts(t *testing.T) {
+	db := openRawTestDB(t)
+	const long = `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < ?) SELECT COUNT(*) FROM c`
+	readerOf(t, db, func(rc *readerConn) {
+		st, ok, err := rc.rawPrepared(long)
+		if err != nil || !ok {
+			t.Fatalf("%v, %v", ok, err)
+		}
+		var n int64
+		if err := rc.scanRaw(&endedLate{Context: context.Background()}, st, []any{int64(2_000_000_000)}, []any{&n}); !errors.Is(err, context.Canceled) {
+			t.Fatalf("%d, %v: want context.Canceled", n, err)
+		}
+	})
 }

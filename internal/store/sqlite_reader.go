@@ -48,9 +48,10 @@ type readerConn struct {
 	stmts map[string]driver.StmtQueryContext // used only under database/sql's hold of the connection
 	// SQLite's own handle, for the statements run through its interface (sqlite_raw.go); db is
 	// 0 when the handle was not found, and every statement takes the driver's path.
-	tls *libc.TLS
-	db  uintptr
-	raw map[string]rawStmt
+	tls  *libc.TLS
+	itls *libc.TLS // another goroutine's, to interrupt the connection (the driver does the same)
+	db   uintptr
+	raw  map[string]rawStmt
 }
 
 // driverConn is the driver's connection (sqliteHandle reaches SQLite's handle through it).
@@ -108,7 +109,7 @@ func (rc readerConnector) Connect(context.Context) (driver.Conn, error) {
 	}
 	rc2 := &readerConn{sqliteDriverConn: full}
 	if tls, db, err := sqliteHandle(full); err == nil {
-		rc2.tls, rc2.db = tls, db
+		rc2.tls, rc2.db, rc2.itls = tls, db, libc.NewTLS()
 	} else {
 		hookFailed("statements through SQLite's interface", err)
 	}

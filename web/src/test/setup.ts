@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { initReactI18next } from 'react-i18next';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { resetToasts } from '@/lib/toast';
 
@@ -55,3 +55,10 @@ afterEach(async () => {
   vi.restoreAllMocks();
   if (i18n.language !== 'pt') await i18n.changeLanguage('pt');
 });
+
+// Preact runs effects after the next frame, with a 100 ms timer in case no frame comes; that
+// timer calls cancelAnimationFrame. One still pending when a test file ends fired after jsdom's
+// globals were gone (a ReferenceError Vitest reports as an unhandled error: seen once in CI on a
+// loaded machine). Timers fire in the order they expire, so one set now for 150 ms runs after any
+// such timer: the file's environment outlives them.
+afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 150)));
