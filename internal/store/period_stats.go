@@ -131,7 +131,7 @@ func (db *DB) bumpLeaderboard(ctx context.Context, tx *sqlx.Tx, key int64) error
 // committed one: read it before the data it versions).
 func (db *DB) LeaderboardVersion(ctx context.Context) (int64, error) {
 	var v int64
-	err := db.get(ctx, &v, leaderboardVersionQuery)
+	err := db.scanOne(ctx, leaderboardVersionQuery, nil, &v)
 	return v, err
 }
 

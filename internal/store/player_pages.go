@@ -33,7 +33,8 @@ func (st PlayerPageStamp) User() User {
 // the (user_id, …) indexes of tournament_players and player_tournament_stats.
 func (db *DB) PlayerPageStampOf(ctx context.Context, id int64) (PlayerPageStamp, error) {
 	var st PlayerPageStamp
-	err := db.get(ctx, &st, playerPageStampQuery.in(db.Dialect), id)
+	err := db.scanOne(ctx, playerPageStampQuery.in(db.Dialect), []any{id},
+		&st.ID, &st.Hidden, &st.Status, &st.Timezone, &st.UserVersion, &st.PlayerVersion, &st.Tournaments)
 	return st, notFound(err)
 }
 

@@ -74,11 +74,7 @@ func (d Dialect) containsArg(term string) string {
 // search shows, and the sum of the challenges' counters, which moves with every change to a
 // challenge. Both only grow, so their sum moves whenever either does. One statement, one row.
 func (db *DB) SearchVersions(ctx context.Context) (lists, challenges int64, err error) {
-	var v struct {
-		Lists      int64 `db:"lists"`
-		Challenges int64 `db:"challenges"`
-	}
-	err = db.get(ctx, &v, `SELECT (SELECT version FROM list_versions WHERE name = 'lists') AS lists,
-		(SELECT COALESCE(SUM(version), 0) FROM challenge_versions) AS challenges`)
-	return v.Lists, v.Challenges, err
+	err = db.scanOne(ctx, `SELECT (SELECT version FROM list_versions WHERE name = 'lists'),
+		(SELECT COALESCE(SUM(version), 0) FROM challenge_versions)`, nil, &lists, &challenges)
+	return lists, challenges, err
 }

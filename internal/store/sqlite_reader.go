@@ -192,6 +192,8 @@ func assignColumn(dest any, v driver.Value) error {
 		return d.Scan(v)
 	case *int64:
 		return scanNotNull(d, v)
+	case *int:
+		return scanNotNull(d, v)
 	case *bool:
 		return scanNotNull(d, v)
 	case *string:

@@ -25,21 +25,22 @@ func TestSQLiteScanOneAnswersAsDatabaseSQL(t *testing.T) {
 		INSERT INTO kv VALUES (1, 7, 2.5, 'a', '2026-11-29 10:00:00+00:00'), (2, NULL, NULL, NULL, NULL)`); err != nil {
 		t.Fatal(err)
 	}
-	const q = `SELECT n, n > 3, f, s, s, n FROM kv WHERE k = ?`
+	const q = `SELECT n, n > 3, f, s, s, n, n FROM kv WHERE k = ?`
 	var (
 		n    sql.NullInt64
 		n64  int64
+		ni   int
 		b    bool
 		f    float64
 		s    string
 		note NotificationStamp
 	)
 	for round := range 2 { // the second round runs the statement already prepared on the connection
-		if err := db.scanOne(ctx, q, []any{1}, &n, &b, &f, &s, &note, &n64); err != nil {
+		if err := db.scanOne(ctx, q, []any{1}, &n, &b, &f, &s, &note, &n64, &ni); err != nil {
 			t.Fatal(err)
 		}
-		if !n.Valid || n.Int64 != 7 || !b || f != 2.5 || s != "a" || note != "a" || n64 != 7 {
-			t.Fatalf("round %d: %v %v %v %q %q %v", round, n, b, f, s, note, n64)
+		if !n.Valid || n.Int64 != 7 || !b || f != 2.5 || s != "a" || note != "a" || n64 != 7 || ni != 7 {
+			t.Fatalf("round %d: %v %v %v %q %q %v %v", round, n, b, f, s, note, n64, ni)
 		}
 	}
 	if err := db.scanOne(ctx, `SELECT n FROM kv WHERE k = ?`, []any{2}, &n); err != nil || n.Valid {

@@ -113,8 +113,9 @@ func (db *DB) TournamentByID(ctx context.Context, tx *sqlx.Tx, id int64) (Tourna
 // was half of the CPU of a standings read served from memory (issue 16).
 func (db *DB) TournamentGate(ctx context.Context, id int64) (Tournament, error) {
 	var t Tournament
-	err := db.get(ctx, &t, `SELECT id, privacy, ranking_type, challenge_range, status, creator_id, snapshot_week, version
-		FROM tournaments WHERE id = ?`, id)
+	err := db.scanOne(ctx, `SELECT id, privacy, ranking_type, challenge_range, status, creator_id, snapshot_week, version
+		FROM tournaments WHERE id = ?`, []any{id},
+		&t.ID, &t.Privacy, &t.RankingType, &t.ChallengeRange, &t.Status, &t.CreatorID, &t.SnapshotWeek, &t.Version)
 	return t, notFound(err)
 }
 
@@ -238,7 +239,7 @@ func (db *DB) Bump(ctx context.Context, tx *sqlx.Tx, id int64) error {
 // TournamentVersion reads a tournament's version (see Bump).
 func (db *DB) TournamentVersion(ctx context.Context, id int64) (int64, error) {
 	var v int64
-	err := db.get(ctx, &v, `SELECT version FROM tournaments WHERE id = ?`, id)
+	err := db.scanOne(ctx, `SELECT version FROM tournaments WHERE id = ?`, []any{id}, &v)
 	return v, notFound(err)
 }
 
@@ -353,6 +354,6 @@ func (db *DB) ClubTournamentStats(ctx context.Context, clubID int64) (tournament
 // change to a column they show (migration 00024): a list kept in memory is good while it holds.
 func (db *DB) ListVersion(ctx context.Context) (int64, error) {
 	var v int64
-	err := db.get(ctx, &v, `SELECT version FROM list_versions WHERE name = 'lists'`)
+	err := db.scanOne(ctx, `SELECT version FROM list_versions WHERE name = 'lists'`, nil, &v)
 	return v, err
 }
