@@ -13,6 +13,7 @@ import (
 
 	"github.com/tennisladder/ladder/internal/auth/devidp"
 	"github.com/tennisladder/ladder/internal/config"
+	"github.com/tennisladder/ladder/internal/gcfloor"
 	"github.com/tennisladder/ladder/internal/httpapi"
 	"github.com/tennisladder/ladder/internal/jobs"
 	"github.com/tennisladder/ladder/internal/realtime"
@@ -27,6 +28,8 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 		return err
 	}
 	log.Info("starting ladder", append([]any{"version", version}, cfg.Redacted()...)...)
+	// The collector keeps 32 MiB of headroom while little is live (internal/gcfloor, issue 16).
+	defer gcfloor.Start(gcfloor.DefaultFloor)()
 	db, err := openAndMigrate(ctx, cfg, log)
 	if err != nil {
 		return err

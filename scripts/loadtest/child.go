@@ -20,6 +20,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/tennisladder/ladder/internal/gcfloor"
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/scripts/internal/loadkit"
 )
@@ -69,6 +70,8 @@ func runChild(kind, pgURL, profile string) {
 	case "hello":
 		info.Base = serve(helloHandler)
 	case "app":
+		// As the server runs (cmd/ladder serve): the collector's headroom floor.
+		defer gcfloor.Start(gcfloor.DefaultFloor)()
 		dist, largest, typical, enc := hashedAssets()
 		t := newTarget(context.Background(), pgURL, dist, assetPaths{largest: largest, typical: typical, enc: enc}, false)
 		info.Base, info.Token, info.Dialect, info.IDs = t.base, t.token, t.dialect, t.ids

@@ -1,0 +1,115 @@
+// Package gcfloor keeps Go's garbage collector from running every few megabytes while little is
+// live.
+//
+// With GOGC at 100 the collector runs each time the heap has grown by as much as was live after
+// the last collection. A server whose live heap is a few megabytes (Tennis Ladder's, with its
+// kept answers, is ~4 MB) but which allocates ~10 KB per request then collects a dozen times a
+// second under load, and collection with the allocation it slows down was a fifth of a read's
+// CPU (issue 16, docs/PERFORMANCE.md). Raising GOGC for good (400 measured 5–10 % better) would
+// also let a large live heap, such as 10,000 WebSockets', grow five times over.
+//
+// Start instead gives the collector a floor of headroom: while the live heap is under floor,
+// the percentage is raised so that the next collection comes after floor bytes of new
+// allocation; from floor up, GOGC's 100 applies as before. The memory it costs is bounded by
+// floor, whatever the live heap. The percentage is set again after every collection (a
+// finalizer re-armed each cycle), from the live heap that collection found.
+package gcfloor
+
+import (
+	"os"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+	"sync"
+)
+
+// DefaultFloor is the headroom the server runs with: 32 MiB, a small share of the cheapest
+// machine a club would rent, and eight collections fewer per one at a 4 MB live heap.
+const DefaultFloor = 32 << 20
+
+// basePercent is the percentage from the floor up: Go's default.
+const basePercent = 100
+
+// heapMinimum is Go's own smallest heap goal at GOGC=100 (the runtime's defaultHeapMinimum),
+// which it scales with the percentage: a live heap under it counts as this much, or a nearly
+// empty heap (before the first collection, live reads 0) would get a huge percentage and with
+// it a minimum goal far above the floor.
+const heapMinimum = 4 << 20
+
+// Percent is the GOGC percentage that leaves at least floor bytes of headroom above live (the
+// heap goal is live × (1 + percent/100)), never under basePercent. The goal stays under
+// max(live, heapMinimum) + floor, plus the rounding up of a percent.
+func Percent(live, floor uint64) int {
+	live = max(live, heapMinimum)
+	if live >= floor {
+		return basePercent
+	}
+	p := (floor*100 + live - 1) / live // rounded up: the headroom is at least floor
+	return max(int(p), basePercent)
+}
+
+// tuner sets the percentage after each collection until stopped.
+type tuner struct {
+	floor   uint64
+	mu      sync.Mutex // held while setting the percentage, so stop's restore is the last word
+	stopped bool
+	percent int
+	sample  []metrics.Sample
+}
+
+// sentinel is allocated only to be collected: its finalizer runs once per collection cycle.
+// It holds a pointer so that it is never a tiny allocation (tiny objects share a block, and a
+// finalizer on one may never run).
+type sentinel struct {
+	_ *int
+	_ [8]byte
+}
+
+// Start raises the percentage as the package comment says and returns the function that stops
+// it (restoring GOGC's 100). When the GOGC environment variable is set, the operator's choice
+// stands: Start does nothing. A GOMEMLIMIT still bounds the heap as usual.
+func Start(floor uint64) (stop func()) {
+	if _, set := os.LookupEnv("GOGC"); set || floor == 0 {
+		return func() {}
+	}
+	t := &tuner{floor: floor, percent: basePercent, sample: []metrics.Sample{{Name: "/gc/heap/live:bytes"}}}
+	t.adjust()
+	t.arm()
+	return t.stop
+}
+
+func (t *tuner) arm() {
+	runtime.SetFinalizer(new(sentinel), func(*sentinel) {
+		if t.adjust() {
+			t.arm()
+		}
+	})
+}
+
+// adjust sets the percentage for the live heap the last collection found; false once stopped.
+func (t *tuner) adjust() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.stopped {
+		return false
+	}
+	metrics.Read(t.sample)
+	var live uint64
+	if t.sample[0].Value.Kind() == metrics.KindUint64 {
+		live = t.sample[0].Value.Uint64()
+	}
+	if p := Percent(live, t.floor); p != t.percent {
+		debug.SetGCPercent(p)
+		t.percent = p
+	}
+	return true
+}
+
+func (t *tuner) stop() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if !t.stopped {
+		t.stopped = true
+		debug.SetGCPercent(basePercent)
+	}
+}
