@@ -11,11 +11,18 @@
 // Start instead gives the collector a floor of headroom: while the live heap is under floor,
 // the percentage is raised so that the next collection comes after floor bytes of new
 // allocation; from floor up, GOGC's 100 applies as before. The memory it costs is bounded by
-// floor, whatever the live heap. The percentage is set again after every collection (a
-// finalizer re-armed each cycle), from the live heap that collection found.
+// floor, whatever the live heap (and the goroutines' stacks, which Go's goal also scales).
+//
+// The percentage is set again after every collection (a finalizer re-armed each cycle), from
+// what that collection found live. Until the finalizer runs (milliseconds after the cycle), the
+// goal the runtime set with the previous percentage holds: a live heap that jumped during a
+// cycle run at a raised percentage gets more headroom for that moment. GOMEMLIMIT remains the
+// operator's hard bound.
 package gcfloor
 
 import (
+	"math"
+	"math/bits"
 	"os"
 	"runtime"
 	"runtime/debug"
@@ -36,16 +43,27 @@ const basePercent = 100
 // it a minimum goal far above the floor.
 const heapMinimum = 4 << 20
 
-// Percent is the GOGC percentage that leaves at least floor bytes of headroom above live (the
-// heap goal is live × (1 + percent/100)), never under basePercent. The goal stays under
-// max(live, heapMinimum) + floor, plus the rounding up of a percent.
-func Percent(live, floor uint64) int {
-	live = max(live, heapMinimum)
-	if live >= floor {
+// Percent is the GOGC percentage that leaves at least floor bytes of headroom, never under
+// basePercent. Go's heap goal is live + (live + stacks + globals) × percent/100 (the runtime's
+// pacer scales the scanned stacks and globals too), so the base the percentage applies to
+// counts them: with many goroutines' stacks the headroom stays at the floor instead of growing
+// with them. The headroom is max(base, floor), plus the rounding up of a percent.
+func Percent(live, stacks, globals, floor uint64) int {
+	base := max(live, heapMinimum) + stacks + globals
+	if base >= floor {
 		return basePercent
 	}
-	p := (floor*100 + live - 1) / live // rounded up: the headroom is at least floor
-	return max(int(p), basePercent)
+	if floor/base >= math.MaxInt32/100 {
+		return math.MaxInt32 // the runtime's percentage is an int32
+	}
+	// floor × 100 ÷ base in 128 bits (the quotient fits: it is under MaxInt32), rounded up so
+	// that the headroom is at least floor.
+	hi, lo := bits.Mul64(floor, 100)
+	p, rem := bits.Div64(hi, lo, base)
+	if rem > 0 {
+		p++
+	}
+	return int(max(p, basePercent))
 }
 
 // tuner sets the percentage after each collection until stopped.
@@ -69,10 +87,11 @@ type sentinel struct {
 // it (restoring GOGC's 100). When the GOGC environment variable is set, the operator's choice
 // stands: Start does nothing. A GOMEMLIMIT still bounds the heap as usual.
 func Start(floor uint64) (stop func()) {
-	if _, set := os.LookupEnv("GOGC"); set || floor == 0 {
+	if os.Getenv("GOGC") != "" || floor == 0 { // empty is Go's default, 100
 		return func() {}
 	}
-	t := &tuner{floor: floor, percent: basePercent, sample: []metrics.Sample{{Name: "/gc/heap/live:bytes"}}}
+	t := &tuner{floor: floor, percent: basePercent, sample: []metrics.Sample{
+		{Name: "/gc/heap/live:bytes"}, {Name: "/gc/scan/stack:bytes"}, {Name: "/gc/scan/globals:bytes"}}}
 	t.adjust()
 	t.arm()
 	return t.stop
@@ -94,11 +113,13 @@ func (t *tuner) adjust() bool {
 		return false
 	}
 	metrics.Read(t.sample)
-	var live uint64
-	if t.sample[0].Value.Kind() == metrics.KindUint64 {
-		live = t.sample[0].Value.Uint64()
+	var v [3]uint64 // live heap, stacks, globals
+	for i, s := range t.sample {
+		if s.Value.Kind() == metrics.KindUint64 {
+			v[i] = s.Value.Uint64()
+		}
 	}
-	if p := Percent(live, t.floor); p != t.percent {
+	if p := Percent(v[0], v[1], v[2], t.floor); p != t.percent {
 		debug.SetGCPercent(p)
 		t.percent = p
 	}

@@ -12,26 +12,34 @@ import (
 func TestPercent(t *testing.T) {
 	const mb = 1 << 20
 	for _, c := range []struct {
-		live, floor uint64
-		want        int
+		live, stacks, globals, floor uint64
+		want                         int
 	}{
-		{0, 32 * mb, 800},        // before the first collection: counted as Go's 4 MB minimum
-		{1 * mb, 32 * mb, 800},   // under the minimum: the same, so the minimum goal stays 32 MB
-		{4 * mb, 32 * mb, 800},   // a goal of 36 MB: 32 MB of headroom
-		{5 * mb, 32 * mb, 640},   // 5 + 32
-		{7 * mb, 32 * mb, 458},   // rounded up: 7 × 4.58 ≥ 32
-		{20 * mb, 32 * mb, 160},  // 20 + 32
-		{31 * mb, 32 * mb, 104},  // ~100 from just under the floor
-		{32 * mb, 32 * mb, 100},  // at the floor: GOGC's default
-		{500 * mb, 32 * mb, 100}, // a large live heap grows as it always did
-		{4 * mb, 2 * mb, 100},    // a floor under the minimum changes nothing
+		{0, 0, 0, 32 * mb, 800},        // before the first collection: counted as Go's 4 MB minimum
+		{1 * mb, 0, 0, 32 * mb, 800},   // under the minimum: the same, so the minimum goal stays 32 MB
+		{4 * mb, 0, 0, 32 * mb, 800},   // a goal of 36 MB: 32 MB of headroom
+		{5 * mb, 0, 0, 32 * mb, 640},   // 5 + 32
+		{7 * mb, 0, 0, 32 * mb, 458},   // rounded up: 7 × 4.58 ≥ 32
+		{20 * mb, 0, 0, 32 * mb, 160},  // 20 + 32
+		{31 * mb, 0, 0, 32 * mb, 104},  // ~100 from just under the floor
+		{32 * mb, 0, 0, 32 * mb, 100},  // at the floor: GOGC's default
+		{500 * mb, 0, 0, 32 * mb, 100}, // a large live heap grows as it always did
+		{4 * mb, 0, 0, 2 * mb, 100},    // a floor under the minimum changes nothing
+		// Go scales the scanned stacks and globals too: 10,000 goroutines' 40 MB of stacks leave
+		// the percentage at 100 (their headroom is already over the floor), and smaller ones
+		// count in the base.
+		{4 * mb, 40 * mb, 0, 32 * mb, 100},
+		{4 * mb, 3 * mb, 1 * mb, 32 * mb, 400},
+		{4 * mb, 0, 0, 1 << 50, 2147483647}, {4 * mb, 0, 0, 1 << 63, 2147483647},
+		{1 << 40, 0, 0, 1 << 60, 104857600}, // floor × 100 past 64 bits // clamped to the runtime's int32
 	} {
-		got := Percent(c.live, c.floor)
+		got := Percent(c.live, c.stacks, c.globals, c.floor)
 		if got != c.want {
-			t.Errorf("Percent(%d MB, %d MB) = %d, want %d", c.live/mb, c.floor/mb, got, c.want)
+			t.Errorf("Percent(%d MB, %d MB, %d MB, %d MB) = %d, want %d", c.live/mb, c.stacks/mb, c.globals/mb, c.floor/mb, got, c.want)
 		}
-		if headroom := c.live * uint64(got) / 100; got > basePercent && headroom < c.floor && c.live >= heapMinimum {
-			t.Errorf("Percent(%d MB, %d MB) = %d leaves %d bytes of headroom, under the floor", c.live/mb, c.floor/mb, got, headroom)
+		base := max(c.live, heapMinimum) + c.stacks + c.globals
+		if headroom := base * uint64(got) / 100; c.floor < 1<<40 && got > basePercent && headroom < c.floor {
+			t.Errorf("Percent(%d MB, …) = %d leaves %d bytes of headroom, under the floor", c.live/mb, got, headroom)
 		}
 	}
 }
@@ -62,7 +70,7 @@ func collectUntil(t *testing.T, want int64) {
 // collection, and gives GOGC's 100 back when stopped. (Not parallel: the percentage is the
 // process's.)
 func TestStartFollowsTheLiveHeapAndStopRestores(t *testing.T) {
-	if _, set := os.LookupEnv("GOGC"); set {
+	if os.Getenv("GOGC") != "" {
 		t.Skip("GOGC is set in the environment: Start leaves it alone")
 	}
 	defer debug.SetGCPercent(debug.SetGCPercent(basePercent))

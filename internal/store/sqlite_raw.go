@@ -238,6 +238,11 @@ func (c *readerConn) assignRaw(p uintptr, i int32, dest any) error {
 			*d = sqlite3.Xsqlite3_column_int64(tls, p, i)
 			return nil
 		}
+	case *int:
+		if ct == sqlite3.SQLITE_INTEGER && strconv.IntSize == 64 {
+			*d = int(sqlite3.Xsqlite3_column_int64(tls, p, i))
+			return nil
+		}
 	case *sql.NullInt64:
 		switch ct {
 		case sqlite3.SQLITE_INTEGER:
