@@ -31,7 +31,7 @@ import (
 )
 
 // DefaultFloor is the headroom the server runs with: 32 MiB, a small share of the cheapest
-// machine a club would rent, and eight collections fewer per one at a 4 MB live heap.
+// machine a club would rent, and one collection where there were eight at a 4 MB live heap.
 const DefaultFloor = 32 << 20
 
 // basePercent is the percentage from the floor up: Go's default.
@@ -105,7 +105,8 @@ func (t *tuner) arm() {
 	})
 }
 
-// adjust sets the percentage for the live heap the last collection found; false once stopped.
+// adjust sets the percentage for what the last collection found (live heap, stacks, globals);
+// false once stopped.
 func (t *tuner) adjust() bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()

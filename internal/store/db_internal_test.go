@@ -19,11 +19,7 @@ func TestWithConnectTimeout(t *testing.T) {
 // depends on (issue 16): temporary data in memory and the larger checkpoint interval.
 func TestSQLiteWriterPragmas(t *testing.T) {
 	ctx := t.Context()
-	db, err := OpenSQLite(ctx, t.TempDir()+"/p.db")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openTestSQLite(t, "")
 	for pragma, want := range map[string]int{"wal_autocheckpoint": 4000, "temp_store": 2} {
 		var got int
 		if err := db.W.GetContext(ctx, &got, "PRAGMA "+pragma); err != nil {

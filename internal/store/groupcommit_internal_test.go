@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -17,16 +16,7 @@ import (
 // transactions started meanwhile queue and then run as one group.
 func groupDB(t *testing.T) *DB {
 	t.Helper()
-	ctx := context.Background()
-	db, err := OpenSQLite(ctx, filepath.Join(t.TempDir(), "group.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	if _, err := db.W.ExecContext(ctx, `CREATE TABLE kv (k INTEGER PRIMARY KEY, v TEXT NOT NULL)`); err != nil {
-		t.Fatal(err)
-	}
-	return db
+	return openTestSQLite(t, `CREATE TABLE kv (k INTEGER PRIMARY KEY, v TEXT NOT NULL)`)
 }
 
 // holdWriter runs a transaction that keeps the writer, and returns once it holds it. release

@@ -20,16 +20,9 @@ import (
 // changes. The same statement on a connection with QPSG off is planned again: the check can fail.
 func TestSQLiteStatementsKeepTheirPlanAcrossValues(t *testing.T) {
 	ctx := context.Background()
-	db, err := OpenSQLite(ctx, filepath.Join(t.TempDir(), "qpsg.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if _, err := db.W.ExecContext(ctx, `CREATE TABLE p (t INTEGER NOT NULL, u INTEGER NOT NULL, role TEXT NOT NULL, points INTEGER NOT NULL);
+	db := openTestSQLite(t, `CREATE TABLE p (t INTEGER NOT NULL, u INTEGER NOT NULL, role TEXT NOT NULL, points INTEGER NOT NULL);
 		CREATE INDEX p_rank_idx ON p (t, points) WHERE role = 'player';
-		INSERT INTO p VALUES (1, 1, 'player', 3), (2, 1, 'player', 5), (3, 2, 'referee', 0)`); err != nil {
-		t.Fatal(err)
-	}
+		INSERT INTO p VALUES (1, 1, 'player', 3), (2, 1, 'player', 5), (3, 2, 'referee', 0)`)
 	for name, pool := range map[string]*sql.DB{"writer": db.W.DB, "reader": db.R.DB} {
 		c, err := pool.Conn(ctx)
 		if err != nil {
@@ -93,14 +86,7 @@ func reprepares(t *testing.T, dc any) int32 {
 // prepared hold far more of it than the default pool a reader has (~120 slots in all).
 func TestSQLiteWriterHasTheLargerLookaside(t *testing.T) {
 	ctx := context.Background()
-	db, err := OpenSQLite(ctx, filepath.Join(t.TempDir(), "lookaside.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if _, err := db.W.ExecContext(ctx, `CREATE TABLE kv (k INTEGER PRIMARY KEY, v TEXT NOT NULL)`); err != nil {
-		t.Fatal(err)
-	}
+	db := openTestSQLite(t, `CREATE TABLE kv (k INTEGER PRIMARY KEY, v TEXT NOT NULL)`)
 	used := map[string]int{}
 	for name, pool := range map[string]*sql.DB{"writer": db.W.DB, "reader": db.R.DB} {
 		c, err := pool.Conn(ctx)
@@ -149,11 +135,7 @@ func unwrapReader(dc any) any {
 // reports none for it, as for a connection opened SQLITE_OPEN_NOMUTEX.
 func TestSQLiteConnectionsRunWithoutTheirMutex(t *testing.T) {
 	ctx := context.Background()
-	db, err := OpenSQLite(ctx, filepath.Join(t.TempDir(), "nomutex.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openTestSQLite(t, "")
 	for name, pool := range map[string]*sql.DB{"writer": db.W.DB, "reader": db.R.DB} {
 		c, err := pool.Conn(ctx)
 		if err != nil {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"path/filepath"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -14,17 +13,9 @@ import (
 // the connection a test inspects.
 func openRawTestDB(t *testing.T) *DB {
 	t.Helper()
-	ctx := context.Background()
-	db, err := OpenSQLite(ctx, filepath.Join(t.TempDir(), "raw.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db := openTestSQLite(t, `CREATE TABLE kv (k INTEGER PRIMARY KEY, s TEXT, at TIMESTAMP, b BLOB);
+		INSERT INTO kv VALUES (1, 'a', '2026-11-29 10:00:00+00:00', x'0102')`)
 	db.R.SetMaxOpenConns(1)
-	if _, err := db.W.ExecContext(ctx, `CREATE TABLE kv (k INTEGER PRIMARY KEY, s TEXT, at TIMESTAMP, b BLOB);
-		INSERT INTO kv VALUES (1, 'a', '2026-11-29 10:00:00+00:00', x'0102')`); err != nil {
-		t.Fatal(err)
-	}
 	return db
 }
 
@@ -144,17 +135,10 @@ func TestSQLiteRawRefusals(t *testing.T) {
 // two time arguments) through SQLite's interface and through the driver, on one connection.
 func BenchmarkSQLiteScanOne(b *testing.B) {
 	ctx := context.Background()
-	db, err := OpenSQLite(ctx, filepath.Join(b.TempDir(), "bench.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer db.Close()
-	db.R.SetMaxOpenConns(1)
-	if _, err := db.W.ExecContext(ctx, `CREATE TABLE s (id INTEGER PRIMARY KEY, token TEXT UNIQUE, user_id INTEGER, seen TEXT, expires TEXT);
+	db := openTestSQLite(b, `CREATE TABLE s (id INTEGER PRIMARY KEY, token TEXT UNIQUE, user_id INTEGER, seen TEXT, expires TEXT);
 		CREATE TABLE u (id INTEGER PRIMARY KEY, version INTEGER, hidden INTEGER, status TEXT, tz TEXT, r REAL, rd REAL, sigma REAL);
-		INSERT INTO u VALUES (1, 3, 0, 'active', 'Europe/Lisbon', 1500.5, 80, 0.06), (2, 4, 0, 'active', 'Europe/Lisbon', 1400, 90, 0.06)`); err != nil {
-		b.Fatal(err)
-	}
+		INSERT INTO u VALUES (1, 3, 0, 'active', 'Europe/Lisbon', 1500.5, 80, 0.06), (2, 4, 0, 'active', 'Europe/Lisbon', 1400, 90, 0.06)`)
+	db.R.SetMaxOpenConns(1)
 	now := time.Now().UTC()
 	if _, err := db.W.ExecContext(ctx, `INSERT INTO s VALUES (1, 'tok', 1, ?, ?)`, now, now.Add(time.Hour)); err != nil {
 		b.Fatal(err)

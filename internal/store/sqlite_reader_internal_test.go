@@ -16,15 +16,8 @@ import (
 // NULL into a plain type, and the context's error once it has ended.
 func TestSQLiteScanOneAnswersAsDatabaseSQL(t *testing.T) {
 	ctx := context.Background()
-	db, err := OpenSQLite(ctx, filepath.Join(t.TempDir(), "scan.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if _, err := db.W.ExecContext(ctx, `CREATE TABLE kv (k INTEGER PRIMARY KEY, n INTEGER, f REAL, s TEXT, at TIMESTAMP);
-		INSERT INTO kv VALUES (1, 7, 2.5, 'a', '2026-11-29 10:00:00+00:00'), (2, NULL, NULL, NULL, NULL)`); err != nil {
-		t.Fatal(err)
-	}
+	db := openTestSQLite(t, `CREATE TABLE kv (k INTEGER PRIMARY KEY, n INTEGER, f REAL, s TEXT, at TIMESTAMP);
+		INSERT INTO kv VALUES (1, 7, 2.5, 'a', '2026-11-29 10:00:00+00:00'), (2, NULL, NULL, NULL, NULL)`)
 	const q = `SELECT n, n > 3, f, s, s, n, n FROM kv WHERE k = ?`
 	var (
 		n    sql.NullInt64

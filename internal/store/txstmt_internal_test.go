@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 
 	"github.com/jmoiron/sqlx"
@@ -12,14 +11,7 @@ import (
 // next ones (same results); past the cache bound statements still run, unprepared.
 func TestTransactionsReusePreparedStatements(t *testing.T) {
 	ctx := context.Background()
-	db, err := OpenSQLite(ctx, filepath.Join(t.TempDir(), "tx.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if _, err := db.W.ExecContext(ctx, `CREATE TABLE kv (k INTEGER PRIMARY KEY, v TEXT NOT NULL)`); err != nil {
-		t.Fatal(err)
-	}
+	db := openTestSQLite(t, `CREATE TABLE kv (k INTEGER PRIMARY KEY, v TEXT NOT NULL)`)
 	const ins = `INSERT INTO kv (k, v) VALUES (?, ?)`
 	for i := range 3 {
 		err := db.Tx(ctx, func(tx *sqlx.Tx) error {

@@ -28,9 +28,10 @@ import (
 // The issue's own measurement ran the server pinned to one core and the load generator on the
 // other. By default the load test does the same: each server (the app on a database, and hello)
 // runs in a child process of this program, with GOMAXPROCS=1 and pinned to the first CPU this
-// process may use, and this process, the client, is pinned to the others. A request's cost is then the server's CPU
-// time alone (each child reports its own), as a pinned server's requests per second are; the
-// client's work to read an answer, which wrk does on the other core, is not charged to it.
+// process may use, and this process, the client, is pinned to the others. A request's cost is
+// then the server's CPU time alone (each child reports its own), as a pinned server's requests
+// per second are; the client's work to read an answer, which wrk does on the other core, is not
+// charged to it.
 // -in-process keeps the earlier method: the servers and the client in one process, charged
 // together.
 
