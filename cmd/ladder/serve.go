@@ -70,6 +70,7 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}
+	ln = httpapi.OneWrite(hs, ln) // responses over 4 KB in one write
 	errc := make(chan error, 2)
 	go func() { errc <- hs.Serve(ln) }()
 	if cfg.MetricsListen != "" {

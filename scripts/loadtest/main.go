@@ -31,6 +31,8 @@ import (
 	"log"
 	"net"
 	"net/http"
+
+	"github.com/tennisladder/ladder/internal/httpapi"
 	"os"
 	"regexp"
 	"runtime/pprof"
@@ -308,6 +310,19 @@ func serve(h http.Handler) string {
 		log.Fatal(err)
 	}
 	go func() { _ = http.Serve(ln, h) }()
+	return "http://" + ln.Addr().String()
+}
+
+// serveApp serves the app as cmd/ladder serve does: its responses over 4 KB in one write
+// (httpapi.OneWrite).
+func serveApp(h http.Handler) string {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		log.Fatal(err)
+	}
+	hs := &http.Server{Handler: h}
+	ln = httpapi.OneWrite(hs, ln)
+	go func() { _ = hs.Serve(ln) }()
 	return "http://" + ln.Addr().String()
 }
 

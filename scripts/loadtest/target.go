@@ -135,7 +135,7 @@ func newTarget(ctx context.Context, pgURL string, dist fs.FS, assets assetPaths,
 		log.Fatal(err)
 	}
 	t.token = token
-	t.base = serve(httpapi.New(httpapi.Deps{Config: config.Config{BaseURL: "http://localhost", ContactRatePerHour: 1,
+	t.base = serveApp(httpapi.New(httpapi.Deps{Config: config.Config{BaseURL: "http://localhost", ContactRatePerHour: 1,
 		RequestTimeout: 10 * time.Second}, DB: db, Service: svc, Dist: dist}))
 	big, _, err := db.ListTournaments(ctx, store.TournamentFilter{Query: "Super Ladder", Statuses: []string{"active"}})
 	if err != nil || len(big) != 1 {
