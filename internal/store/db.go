@@ -39,6 +39,25 @@ type DB struct {
 	hooks      sync.Map  // *sqlx.Tx → *txHooks: what runs once that transaction has committed
 	group      committer // SQLite: write transactions that arrive together commit together
 	dsn        string    // PostgreSQL: the connection string (dedicated connections, other instances in tests)
+
+	// PostgreSQL: concurrent readers of one gate, page or version share one statement, each
+	// answer read after its reader arrived (freshread.go).
+	gates       freshGroup[int64, Tournament]
+	pages       freshGroup[int64, TournamentPage]
+	pageStamps  freshGroup[int64, PlayerPageStamp]
+	pageStampsT freshGroup[int64, TournamentPageStamp]
+	listVer     freshGroup[struct{}, int64]
+	leaderVer   freshGroup[struct{}, int64]
+	searchVer   freshGroup[struct{}, [2]int64]
+}
+
+// shared is read on SQLite, where a statement costs less than sharing it; on PostgreSQL, a
+// round trip, concurrent readers of key share one through g (freshGroup).
+func shared[K comparable, V any](db *DB, ctx context.Context, g *freshGroup[K, V], key K, read func(context.Context) (V, error)) (V, error) {
+	if db.Dialect == SQLite {
+		return read(ctx)
+	}
+	return g.do(ctx, key, read)
 }
 
 // readStmt returns a prepared statement for q on the reader pool, preparing it once. SQLite

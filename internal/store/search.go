@@ -74,7 +74,12 @@ func (d Dialect) containsArg(term string) string {
 // search shows, and the sum of the challenges' counters, which moves with every change to a
 // challenge. Both only grow, so their sum moves whenever either does. One statement, one row.
 func (db *DB) SearchVersions(ctx context.Context) (lists, challenges int64, err error) {
+	v, err := shared(db, ctx, &db.searchVer, struct{}{}, db.searchVersions)
+	return v[0], v[1], err
+}
+
+func (db *DB) searchVersions(ctx context.Context) (v [2]int64, err error) {
 	err = db.scanOne(ctx, `SELECT (SELECT version FROM list_versions WHERE name = 'lists'),
-		(SELECT COALESCE(SUM(version), 0) FROM challenge_versions)`, nil, &lists, &challenges)
-	return lists, challenges, err
+		(SELECT COALESCE(SUM(version), 0) FROM challenge_versions)`, nil, &v[0], &v[1])
+	return v, err
 }

@@ -112,6 +112,10 @@ func (db *DB) TournamentByID(ctx context.Context, tx *sqlx.Tx, id int64) (Tourna
 // type, challenge range). The other fields are left zero. The whole row (35 columns and the club)
 // was half of the CPU of a standings read served from memory (issue 16).
 func (db *DB) TournamentGate(ctx context.Context, id int64) (Tournament, error) {
+	return shared(db, ctx, &db.gates, id, func(ctx context.Context) (Tournament, error) { return db.tournamentGate(ctx, id) })
+}
+
+func (db *DB) tournamentGate(ctx context.Context, id int64) (Tournament, error) {
 	var t Tournament
 	err := db.scanOne(ctx, `SELECT id, privacy, ranking_type, challenge_range, status, creator_id, snapshot_week, version
 		FROM tournaments WHERE id = ?`, []any{id},
@@ -133,6 +137,10 @@ type TournamentPage struct {
 // columns fewer than TournamentByID for the SQLite driver to scan, two of them parsed times
 // (issue 16).
 func (db *DB) TournamentPageByID(ctx context.Context, id int64) (TournamentPage, error) {
+	return shared(db, ctx, &db.pages, id, func(ctx context.Context) (TournamentPage, error) { return db.tournamentPageByID(ctx, id) })
+}
+
+func (db *DB) tournamentPageByID(ctx context.Context, id int64) (TournamentPage, error) {
 	var p TournamentPage
 	err := db.get(ctx, &p, `SELECT `+tournamentListColumns+`,
 		COALESCE(cr.id, 0) AS "cr.id", COALESCE(cr.email, '') AS "cr.email", COALESCE(cr.first_name, '') AS "cr.first_name",
@@ -164,6 +172,10 @@ type TournamentPageStamp struct {
 // TournamentPageStampOf reads the stamp of tournament id's page (zero values when there is no
 // such tournament: its page says so, read afresh).
 func (db *DB) TournamentPageStampOf(ctx context.Context, id int64) (TournamentPageStamp, error) {
+	return shared(db, ctx, &db.pageStampsT, id, func(ctx context.Context) (TournamentPageStamp, error) { return db.tournamentPageStampOf(ctx, id) })
+}
+
+func (db *DB) tournamentPageStampOf(ctx context.Context, id int64) (TournamentPageStamp, error) {
 	var st TournamentPageStamp
 	err := db.scanOne(ctx, `SELECT (SELECT version FROM list_versions WHERE name = 'lists'),
 		COALESCE((SELECT u.version FROM tournaments t JOIN users u ON u.id = t.creator_id WHERE t.id = ?), 0),
@@ -353,6 +365,10 @@ func (db *DB) ClubTournamentStats(ctx context.Context, clubID int64) (tournament
 // ListVersion reads the version of the club and tournament lists, bumped by triggers on every
 // change to a column they show (migration 00024): a list kept in memory is good while it holds.
 func (db *DB) ListVersion(ctx context.Context) (int64, error) {
+	return shared(db, ctx, &db.listVer, struct{}{}, db.listVersion)
+}
+
+func (db *DB) listVersion(ctx context.Context) (int64, error) {
 	var v int64
 	err := db.scanOne(ctx, `SELECT version FROM list_versions WHERE name = 'lists'`, nil, &v)
 	return v, err

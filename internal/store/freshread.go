@@ -1,0 +1,82 @@
+package store
+
+import (
+	"context"
+	"sync"
+	"time"
+)
+
+// freshReadTimeout bounds a shared read, which runs detached from the request that started it
+// (that request's end must not fail the others waiting for the same answer).
+const freshReadTimeout = 10 * time.Second
+
+// freshGroup lets concurrent readers of one key share one statement without reading anything
+// older than their own arrival (issue 16). On PostgreSQL a version read is a round trip that
+// costs more than the rest of a kept answer; a popular tournament's readers all ask for the same
+// row. A reader that arrives while a read of its key is in flight does not take that read's
+// answer, which may have been taken before a change it must see: it waits for the next read,
+// which starts when the one in flight ends and serves every reader that arrived meanwhile. So
+// each answer is read after its reader arrived, as if it had asked alone, and while reads
+// overlap a key costs one statement per round trip instead of one per reader.
+//
+// The answers are shared: V must be a value whose copies share nothing mutable.
+type freshGroup[K comparable, V any] struct {
+	mu    sync.Mutex
+	calls map[K]*freshCall[V]
+}
+
+type freshCall[V any] struct {
+	done    chan struct{}
+	val     V
+	err     error
+	next    *freshCall[V] // the read that serves the readers who arrived during this one
+	waiters int           // readers waiting for this read (tests watch it)
+}
+
+// do returns read's answer for key, read after this call began.
+func (g *freshGroup[K, V]) do(ctx context.Context, key K, read func(context.Context) (V, error)) (V, error) {
+	g.mu.Lock()
+	c := g.calls[key]
+	if c == nil {
+		if g.calls == nil {
+			g.calls = make(map[K]*freshCall[V])
+		}
+		c = &freshCall[V]{done: make(chan struct{})}
+		g.calls[key] = c
+		g.mu.Unlock()
+		g.run(key, c, read)
+		return c.val, c.err
+	}
+	if c.next == nil {
+		c.next = &freshCall[V]{done: make(chan struct{})}
+	}
+	n := c.next
+	n.waiters++
+	g.mu.Unlock()
+	select {
+	case <-n.done:
+		return n.val, n.err
+	case <-ctx.Done():
+		var zero V
+		return zero, ctx.Err()
+	}
+}
+
+// run reads for c, publishes the answer and starts the next read if readers wait for one.
+func (g *freshGroup[K, V]) run(key K, c *freshCall[V], read func(context.Context) (V, error)) {
+	ctx, cancel := context.WithTimeout(context.Background(), freshReadTimeout)
+	c.val, c.err = read(ctx)
+	cancel()
+	g.mu.Lock()
+	n := c.next
+	if n != nil {
+		g.calls[key] = n
+	} else {
+		delete(g.calls, key)
+	}
+	g.mu.Unlock()
+	close(c.done)
+	if n != nil {
+		go g.run(key, n, read)
+	}
+}
