@@ -49,6 +49,8 @@ type DB struct {
 	listVer     freshGroup[struct{}, int64]
 	leaderVer   freshGroup[struct{}, int64]
 	searchVer   freshGroup[struct{}, [2]int64]
+	// PostgreSQL: concurrent session statements share a round trip (rowbatch.go).
+	rows rowBatcher
 }
 
 // shared is read on SQLite, where a statement costs less than sharing it; on PostgreSQL, a

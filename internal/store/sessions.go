@@ -81,7 +81,7 @@ type SessionStamp struct {
 // SessionByTokenHash reads the whole account.
 func (db *DB) SessionStampByTokenHash(ctx context.Context, hash string, now time.Time) (SessionStamp, error) {
 	var st SessionStamp
-	err := db.scanOne(ctx, `SELECT `+sessionStampColumns+sessionStampFrom+sessionStampWhere, []any{touchBefore(now), hash, now}, st.fields()...)
+	err := db.scanOneJoined(ctx, sessionSearchStampQuery, []any{touchBefore(now), hash, now}, st.fields()...)
 	return st, notFound(err)
 }
 
@@ -175,7 +175,7 @@ func (db *DB) SessionStampWith(ctx context.Context, hash string, now time.Time, 
 			r, rd, sigma                                sql.NullFloat64
 		}
 		// The reader's rating only when they read another player's page (their chance against them).
-		err := db.scanOne(ctx, sessionAndPageStampQuery.in(db.Dialect), []any{touchBefore(now), hint.PagePlayer, hash, now},
+		err := db.scanOneJoined(ctx, sessionAndPageStampQuery.in(db.Dialect), []any{touchBefore(now), hint.PagePlayer, hash, now},
 			append(st.sessionFields(), &c.id, &c.hidden, &c.status, &c.timezone, &c.userVersion, &c.playerVersion, &c.tournaments, &c.r, &c.rd, &c.sigma)...)
 		st.NoSearch = true
 		if err != nil {
@@ -195,27 +195,27 @@ func (db *DB) SessionStampWith(ctx context.Context, hash string, now time.Time, 
 	case hint.ProfilePlayer > 0:
 		var version sql.NullInt64
 		var shares bool
-		err := db.scanOne(ctx, sessionAndProfileStampQuery, []any{touchBefore(now), hint.ProfilePlayer, hint.ProfilePlayer, hash, now},
+		err := db.scanOneJoined(ctx, sessionAndProfileStampQuery, []any{touchBefore(now), hint.ProfilePlayer, hint.ProfilePlayer, hash, now},
 			append(st.sessionFields(), &version, &shares)...)
 		st.NoSearch = true
 		hs.Read = StampHint{ProfilePlayer: hint.ProfilePlayer}
 		hs.Profile = ProfileStamp{Found: version.Valid, Version: version.Int64, Shares: shares}
 		return st, hs, notFound(err)
 	case hint.RecentNotifications > 0:
-		err := db.scanOne(ctx, `SELECT `+sessionColumns+`, `+notificationStampOf("s.user_id")+sessionStampFrom+sessionStampWhere,
+		err := db.scanOneJoined(ctx, sessionAndNotesStampQuery,
 			[]any{touchBefore(now), hint.RecentNotifications, hash, now}, append(st.sessionFields(), &hs.Notes)...)
 		st.NoSearch = true
 		hs.Read = StampHint{RecentNotifications: hint.RecentNotifications}
 		return st, hs, notFound(err)
 	case hint.Leaderboard:
-		err := db.scanOne(ctx, `SELECT `+sessionColumns+`, (`+leaderboardVersionQuery+`)`+sessionStampFrom+sessionStampWhere,
+		err := db.scanOneJoined(ctx, sessionAndLeadersStampQuery,
 			[]any{touchBefore(now), hash, now}, append(st.sessionFields(), &hs.Leaders)...)
 		st.NoSearch = true
 		hs.Read = StampHint{Leaderboard: true}
 		return st, hs, notFound(err)
 	}
 	if hint.SessionOnly {
-		err := db.scanOne(ctx, `SELECT `+sessionColumns+sessionStampFrom+sessionStampWhere, []any{touchBefore(now), hash, now}, st.sessionFields()...)
+		err := db.scanOneJoined(ctx, sessionOnlyStampQuery, []any{touchBefore(now), hash, now}, st.sessionFields()...)
 		st.NoSearch = true
 		hs.Read = StampHint{SessionOnly: true}
 		return st, hs, notFound(err)
@@ -226,6 +226,15 @@ func (db *DB) SessionStampWith(ctx context.Context, hash string, now time.Time, 
 
 // sessionAndPageStampQuery is the session's stamp with a player's page stamp and the reader's
 // rating (SessionStampWith, StampHint.PagePlayer).
+// The session's statements (SessionStampByTokenHash, SessionStampWith): one per signed-in
+// request, each read through scanOneJoined.
+var (
+	sessionSearchStampQuery     = `SELECT ` + sessionStampColumns + sessionStampFrom + sessionStampWhere
+	sessionOnlyStampQuery       = `SELECT ` + sessionColumns + sessionStampFrom + sessionStampWhere
+	sessionAndNotesStampQuery   = `SELECT ` + sessionColumns + `, ` + notificationStampOf("s.user_id") + sessionStampFrom + sessionStampWhere
+	sessionAndLeadersStampQuery = `SELECT ` + sessionColumns + `, (` + leaderboardVersionQuery + `)` + sessionStampFrom + sessionStampWhere
+)
+
 var sessionAndPageStampQuery = textByDialect(func(d Dialect) string {
 	return `SELECT ` + sessionColumns + `, p.id, p.hidden, p.status, p.timezone, p.version, ` + d.pageStampColumns() +
 		`, rs.rating, rs.rd, rs.sigma` + sessionStampFrom + ` LEFT JOIN users p ON p.id = ?` +

@@ -1,0 +1,43 @@
+package store
+
+import "sync"
+
+// HoldSessionStatementsForTest marks every session statement (SessionStampWith's and
+// SessionStampByTokenHash's) as in flight on PostgreSQL, so that the session reads that follow
+// wait and go together in one joined statement each when release is called; waiting says how
+// many wait.
+func (db *DB) HoldSessionStatementsForTest() (waiting func() int, release func()) {
+	texts := []string{sessionSearchStampQuery, sessionOnlyStampQuery, sessionAndNotesStampQuery,
+		sessionAndLeadersStampQuery, sessionAndPageStampQuery.in(db.Dialect), sessionAndProfileStampQuery}
+	held := make(map[string]*rowBatch, len(texts))
+	b := &db.rows
+	b.mu.Lock()
+	if b.flying == nil {
+		b.flying = make(map[string]*rowBatch)
+	}
+	for _, q := range texts {
+		f := &rowBatch{done: make(chan struct{})}
+		b.flying[q], held[q] = f, f
+	}
+	b.mu.Unlock()
+	var once sync.Once
+	waiting = func() int {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		n := 0
+		for _, f := range held {
+			if f.next != nil {
+				n += len(f.next.reads)
+			}
+		}
+		return n
+	}
+	release = func() {
+		once.Do(func() {
+			for q, f := range held {
+				db.landed(q, f)
+			}
+		})
+	}
+	return waiting, release
+}
