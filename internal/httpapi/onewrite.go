@@ -5,20 +5,31 @@ import (
 	"net"
 	"net/http"
 	"sync"
+	"sync/atomic"
+	"time"
 )
 
 // netHTTPBuffer is the size of net/http's buffered writer in front of each connection
-// (bufioWriter4kPool). It flushes a full buffer only when more of the response follows.
+// (bufioWriter4kPool). It flushes a full buffer when more of the response follows, or when the
+// response ends exactly there.
 const netHTTPBuffer = 4 << 10
 
 // OneWrite makes a response larger than net/http's 4 KB connection buffer leave in one system
 // call instead of two (issue 16). net/http writes such a response as a full 4 KB buffer, then
-// the rest when the handler is done: two writes, two trips through the kernel's TCP stack, about
-// a sixth of the CPU of a read whose answer is 5 KB. OneWrite wraps the listener's TCP
+// the rest when the handler is done: two writes, two trips through the kernel's TCP stack, a
+// quarter of the CPU of a read whose answer is 5 KB. OneWrite wraps the listener's TCP
 // connections so that a write of exactly a full buffer during a request is held and sent with
-// the next write as one writev. The server tells the connection when its response is complete
-// (ConnState: idle, hijacked, closed); anything held is sent then. It sets hs.ConnState, keeping
-// one already set.
+// the next write as one writev.
+//
+// When a response ends exactly on a full buffer nothing follows it; net/http then sets the
+// connection's write deadline (to none, after every response, before it idles or closes the
+// connection, and before a hijack hands it over), and that call sends what is held first, still
+// under the response's deadline. It sets hs.ConnState (keeping one already set): the connection
+// holds only while a request is active, never once hijacked.
+//
+// Streaming handlers are not supported: a Flush with exactly a full buffer would wait for the
+// handler's next write. None streams today (ws.go hijacks; the CSV and gzip flushes write into
+// memory).
 func OneWrite(hs *http.Server, ln net.Listener) net.Listener {
 	prev := hs.ConnState
 	hs.ConnState = func(c net.Conn, s http.ConnState) {
@@ -42,29 +53,35 @@ func (l oneWriteListener) Accept() (net.Conn, error) {
 	return c, err
 }
 
-// oneWriteConn holds at most one full buffer while its request is active. Its writes, the state
-// changes and its own close come from the connection's goroutine; the mutex guards against a
-// Close from another one (Server.Close), which must not wait behind a write blocked on a slow
-// peer.
+// heldBuffers keep a held block between two writes; a connection gives its own back once sent.
+var heldBuffers = sync.Pool{New: func() any { return new([netHTTPBuffer]byte) }}
+
+// oneWriteConn holds at most one full buffer while its request is active. Its writes, deadlines
+// and state changes come from the connection's goroutine while net/http serves it, so the mutex
+// is never contended there. Close takes no lock: from another goroutine (Server.Close) it must
+// not wait behind a write blocked on a slow peer, and what is held then belongs to a response
+// that closing cuts short anyway. Once hijacked the connection is the handler's, plain: no lock,
+// nothing held.
 type oneWriteConn struct {
 	*net.TCPConn
-	mu     sync.Mutex
-	active bool
-	held   []byte // a copy of the last full buffer, not yet sent; nil when none
-	buf    []byte // held's storage, kept for the connection's next responses
+	hijacked atomic.Bool
+	mu       sync.Mutex
+	active   bool
+	held     *[netHTTPBuffer]byte // the last full buffer, not yet sent; nil when none
 }
 
 func (c *oneWriteConn) Write(p []byte) (int, error) {
+	if c.hijacked.Load() {
+		return c.TCPConn.Write(p)
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.held != nil {
 		return c.writeHeldAnd(p)
 	}
 	if c.active && len(p) == netHTTPBuffer {
-		if c.buf == nil {
-			c.buf = make([]byte, netHTTPBuffer)
-		}
-		c.held = c.buf[:copy(c.buf, p)]
+		c.held = heldBuffers.Get().(*[netHTTPBuffer]byte)
+		copy(c.held[:], p)
 		return len(p), nil
 	}
 	return c.TCPConn.Write(p)
@@ -72,42 +89,62 @@ func (c *oneWriteConn) Write(p []byte) (int, error) {
 
 // writeHeldAnd sends the held buffer and p in one writev; the count returned is p's.
 func (c *oneWriteConn) writeHeldAnd(p []byte) (int, error) {
-	held := len(c.held)
-	bufs := net.Buffers{c.held, p}
-	n, err := bufs.WriteTo(c.TCPConn)
+	held := c.held
 	c.held = nil
-	return int(max(n-int64(held), 0)), err
+	bufs := net.Buffers{held[:], p}
+	n, err := bufs.WriteTo(c.TCPConn)
+	heldBuffers.Put(held)
+	return int(max(n-netHTTPBuffer, 0)), err
 }
 
-// flushLocked sends what is held, if anything.
+// flushLocked sends what is held, if anything; on failure the connection closes (the peer sees
+// a short response), and the error is returned.
 func (c *oneWriteConn) flushLocked() error {
 	if c.held == nil {
 		return nil
 	}
 	_, err := c.writeHeldAnd(nil)
+	if err != nil {
+		_ = c.TCPConn.Close()
+	}
 	return err
 }
 
 func (c *oneWriteConn) setState(s http.ConnState) {
-	if s == http.StateClosed {
-		return // Close sent what was held
+	if s == http.StateHijacked {
+		c.hijacked.Store(true)
+	}
+	if c.hijacked.Load() || s == http.StateClosed {
+		return
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.active = s == http.StateActive
 	if !c.active {
-		if err := c.flushLocked(); err != nil {
-			// The response cannot be completed: the peer sees a short body and a closed connection.
-			_ = c.TCPConn.Close()
-		}
+		_ = c.flushLocked() // sent already when the deadline was set; kept as a safety net
 	}
+}
+
+// SetWriteDeadline sends what is held first, under the deadline it was written under: net/http
+// calls it after every response.
+func (c *oneWriteConn) SetWriteDeadline(t time.Time) error {
+	if err := c.flush(); err != nil {
+		return err
+	}
+	return c.TCPConn.SetWriteDeadline(t)
+}
+
+// SetDeadline: as SetWriteDeadline (net/http calls it before a hijack).
+func (c *oneWriteConn) SetDeadline(t time.Time) error {
+	if err := c.flush(); err != nil {
+		return err
+	}
+	return c.TCPConn.SetDeadline(t)
 }
 
 // ReadFrom sends a file (sendfile) after what is held.
 func (c *oneWriteConn) ReadFrom(r io.Reader) (int64, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if err := c.flushLocked(); err != nil {
+	if err := c.flush(); err != nil {
 		return 0, err
 	}
 	return c.TCPConn.ReadFrom(r)
@@ -115,20 +152,17 @@ func (c *oneWriteConn) ReadFrom(r io.Reader) (int64, error) {
 
 // CloseWrite (net/http's lingering close) sends what is held first.
 func (c *oneWriteConn) CloseWrite() error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if err := c.flushLocked(); err != nil {
+	if err := c.flush(); err != nil {
 		return err
 	}
 	return c.TCPConn.CloseWrite()
 }
 
-// Close sends what is held when the connection's goroutine closes it after its last response;
-// from another goroutine, during a write, it closes at once (the write then fails).
-func (c *oneWriteConn) Close() error {
-	if c.mu.TryLock() {
-		_ = c.flushLocked()
-		c.mu.Unlock()
+func (c *oneWriteConn) flush() error {
+	if c.hijacked.Load() {
+		return nil
 	}
-	return c.TCPConn.Close()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.flushLocked()
 }

@@ -151,8 +151,9 @@ func TestOneWriteFilesAndHijackedConnections(t *testing.T) {
 	}
 }
 
-// During a request a full buffer is held and leaves with the next write, in order.
-func TestOneWriteHoldsAFullBufferUntilTheNextWrite(t *testing.T) {
+// connPair is a oneWriteConn with an active request and the peer that reads it.
+func connPair(t *testing.T) (*oneWriteConn, net.Conn) {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -167,11 +168,69 @@ func TestOneWriteHoldsAFullBufferUntilTheNextWrite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer client.Close()
+	t.Cleanup(func() { client.Close() })
 	server := <-accepted
 	c := &oneWriteConn{TCPConn: server.(*net.TCPConn)}
-	defer c.Close()
+	t.Cleanup(func() { c.Close() })
 	c.setState(http.StateActive)
+	return c, client
+}
+
+// readExactly reads n bytes from the peer, with a generous deadline.
+func readExactly(t *testing.T, peer net.Conn, n int) []byte {
+	t.Helper()
+	got := make([]byte, n)
+	_ = peer.SetReadDeadline(time.Now().Add(30 * time.Second))
+	if _, err := io.ReadFull(peer, got); err != nil {
+		t.Fatalf("peer read: %v", err)
+	}
+	return got
+}
+
+// Whatever ends a response sends a held buffer first: the deadline net/http sets after every
+// response and before a hijack, a file sent with sendfile, the lingering close.
+func TestOneWriteSendsAHeldBufferBeforeWhatFollows(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "f")
+	if err := os.WriteFile(path, []byte("the file"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for name, then := range map[string]func(c *oneWriteConn) ([]byte, error){
+		"write deadline": func(c *oneWriteConn) ([]byte, error) { return nil, c.SetWriteDeadline(time.Time{}) },
+		"deadline":       func(c *oneWriteConn) ([]byte, error) { return nil, c.SetDeadline(time.Time{}) },
+		"file": func(c *oneWriteConn) ([]byte, error) {
+			f, err := os.Open(path)
+			if err != nil {
+				return nil, err
+			}
+			defer f.Close()
+			_, err = c.ReadFrom(f)
+			return []byte("the file"), err
+		},
+		"close write": func(c *oneWriteConn) ([]byte, error) { return nil, c.CloseWrite() },
+	} {
+		t.Run(name, func(t *testing.T) {
+			c, peer := connPair(t)
+			if _, err := c.Write(body(4096)); err != nil || c.held == nil {
+				t.Fatalf("not held: %v", err)
+			}
+			after, err := then(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.held != nil {
+				t.Fatal("still held")
+			}
+			want := append(body(4096), after...)
+			if got := readExactly(t, peer, len(want)); !bytes.Equal(got, want) {
+				t.Fatal("bytes out of order or changed")
+			}
+		})
+	}
+}
+
+// During a request a full buffer is held and leaves with the next write, in order.
+func TestOneWriteHoldsAFullBufferUntilTheNextWrite(t *testing.T) {
+	c, client := connPair(t)
 	if n, err := c.Write(body(4096)); n != 4096 || err != nil {
 		t.Fatalf("held write: %d, %v", n, err)
 	}
@@ -186,14 +245,17 @@ func TestOneWriteHoldsAFullBufferUntilTheNextWrite(t *testing.T) {
 		t.Fatal("still held after the next write")
 	}
 	want := append(body(4096), rest...)
-	got := make([]byte, len(want))
-	_ = client.SetReadDeadline(time.Now().Add(30 * time.Second))
-	if _, err := io.ReadFull(client, got); err != nil || !bytes.Equal(got, want) {
-		t.Fatalf("peer read %v: bytes out of order or missing", err)
+	if got := readExactly(t, client, len(want)); !bytes.Equal(got, want) {
+		t.Fatal("peer read: bytes out of order or missing")
 	}
-	// Idle: nothing is held, whatever its size.
+	// Idle or hijacked: nothing is held, whatever its size.
 	c.setState(http.StateIdle)
 	if _, err := c.Write(body(4096)); err != nil || c.held != nil {
 		t.Fatalf("a write while idle was held: %v", err)
+	}
+	c.setState(http.StateActive)
+	c.setState(http.StateHijacked)
+	if _, err := c.Write(body(4096)); err != nil || c.held != nil {
+		t.Fatalf("a write once hijacked was held: %v", err)
 	}
 }

@@ -2,12 +2,13 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"time"
 )
 
-// freshReadTimeout bounds a shared read, which runs detached from the request that started it
-// (that request's end must not fail the others waiting for the same answer).
+// freshReadTimeout bounds a shared read, which runs detached from every request it serves (the
+// end of one must not fail the others waiting for the same answer).
 const freshReadTimeout = 10 * time.Second
 
 // freshGroup lets concurrent readers of one key share one statement without reading anything
@@ -44,7 +45,12 @@ func (g *freshGroup[K, V]) do(ctx context.Context, key K, read func(context.Cont
 		c = &freshCall[V]{done: make(chan struct{})}
 		g.calls[key] = c
 		g.mu.Unlock()
-		g.run(key, c, read)
+		// This read serves its reader alone (those who come meanwhile wait for the next), so it
+		// runs under the reader's own context.
+		func() {
+			defer g.land(key, c, read)
+			c.val, c.err = read(ctx)
+		}()
 		return c.val, c.err
 	}
 	if c.next == nil {
@@ -62,11 +68,22 @@ func (g *freshGroup[K, V]) do(ctx context.Context, key K, read func(context.Cont
 	}
 }
 
-// run reads for c, publishes the answer and starts the next read if readers wait for one.
-func (g *freshGroup[K, V]) run(key K, c *freshCall[V], read func(context.Context) (V, error)) {
+// runShared reads for the readers waiting on c, on a context of its own.
+func (g *freshGroup[K, V]) runShared(key K, c *freshCall[V], read func(context.Context) (V, error)) {
+	defer g.land(key, c, read)
+	defer func() {
+		if p := recover(); p != nil { // a bug in read: every waiting reader gets an error, the process goes on
+			c.err = fmt.Errorf("store: shared read panicked: %v", p)
+		}
+	}()
 	ctx, cancel := context.WithTimeout(context.Background(), freshReadTimeout)
+	defer cancel()
 	c.val, c.err = read(ctx)
-	cancel()
+}
+
+// land publishes c's answer and starts the next read if readers wait for one (also when read
+// panicked: the key is never left in flight).
+func (g *freshGroup[K, V]) land(key K, c *freshCall[V], read func(context.Context) (V, error)) {
 	g.mu.Lock()
 	n := c.next
 	if n != nil {
@@ -77,6 +94,6 @@ func (g *freshGroup[K, V]) run(key K, c *freshCall[V], read func(context.Context
 	g.mu.Unlock()
 	close(c.done)
 	if n != nil {
-		go g.run(key, n, read)
+		go g.runShared(key, n, read)
 	}
 }

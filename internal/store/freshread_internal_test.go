@@ -8,22 +8,29 @@ import (
 	"time"
 )
 
-// blockingRead is a read that numbers itself and waits to be released.
+// blockingRead is a read that numbers itself and waits until its number is freed.
 type blockingRead struct {
 	reads   atomic.Int64
 	started chan int
-	release chan error
+	release [16]chan error
 	ctxErr  atomic.Value // the read's context error when released, if any
 }
 
 func newBlockingRead() *blockingRead {
-	return &blockingRead{started: make(chan int, 16), release: make(chan error, 16)}
+	b := &blockingRead{started: make(chan int, 16)}
+	for i := range b.release {
+		b.release[i] = make(chan error, 1)
+	}
+	return b
 }
+
+// free lets read n end with err.
+func (b *blockingRead) free(n int, err error) { b.release[n] <- err }
 
 func (b *blockingRead) read(ctx context.Context) (int, error) {
 	n := int(b.reads.Add(1))
 	b.started <- n
-	err := <-b.release
+	err := <-b.release[n]
 	if ctx.Err() != nil {
 		b.ctxErr.Store(ctx.Err())
 	}
@@ -73,8 +80,8 @@ func TestFreshGroupAnswersEachReaderWithAReadAfterItArrived(t *testing.T) {
 	other := make(chan int, 1)
 	go func() { v, _ := g.do(ctx, 8, b.read); other <- v }()
 	<-b.started
-	b.release <- nil
-	b.release <- nil // the first read of 7 or of 8, whichever takes it
+	b.free(1, nil)
+	b.free(2, nil)
 	if v := <-first; v == 0 {
 		t.Fatal("the first reader got no answer")
 	}
@@ -82,7 +89,7 @@ func TestFreshGroupAnswersEachReaderWithAReadAfterItArrived(t *testing.T) {
 	if n := <-b.started; n != 3 {
 		t.Fatalf("the waiting readers' read numbered %d, want 3 (one read for all five)", n)
 	}
-	b.release <- nil
+	b.free(3, nil)
 	for range 5 {
 		if v := <-later; v != 3 {
 			t.Fatalf("a reader who arrived during read 1 got read %d's answer", v)
@@ -99,15 +106,14 @@ func TestFreshGroupAnswersEachReaderWithAReadAfterItArrived(t *testing.T) {
 	}
 }
 
-// The reader whose read serves others may go away (its request canceled) without failing
-// them: the read runs on a context of its own, with its own deadline. A waiting reader that
-// goes away gets its context's error at once.
+// The read that serves waiting readers runs on a context of its own, with its own deadline: a
+// waiting reader that goes away gets its context's error at once and fails no one else. (The
+// first reader's read serves it alone and runs under its own context.)
 func TestFreshGroupReadersLeaveWithoutFailingOthers(t *testing.T) {
 	var g freshGroup[struct{}, int]
 	b := newBlockingRead()
-	leaderCtx, cancelLeader := context.WithCancel(context.Background())
 	leader := make(chan error, 1)
-	go func() { _, err := g.do(leaderCtx, struct{}{}, b.read); leader <- err }()
+	go func() { _, err := g.do(context.Background(), struct{}{}, b.read); leader <- err }()
 	<-b.started
 	waiterCtx, cancelWaiter := context.WithCancel(context.Background())
 	gone := make(chan error, 1)
@@ -115,22 +121,50 @@ func TestFreshGroupReadersLeaveWithoutFailingOthers(t *testing.T) {
 	stays := make(chan int, 1)
 	go func() { v, _ := g.do(context.Background(), struct{}{}, b.read); stays <- v }()
 	waitForWaiters(t, &g, struct{}{}, 2)
+	b.free(1, nil)
+	if err := <-leader; err != nil {
+		t.Fatal(err)
+	}
+	<-b.started // the shared read, for both waiting readers
 	cancelWaiter()
 	if err := <-gone; !errors.Is(err, context.Canceled) {
 		t.Fatalf("a waiting reader that went away got %v", err)
 	}
-	cancelLeader()
-	b.release <- nil
-	if err := <-leader; err != nil {
-		t.Fatalf("the leader's read failed with its request: %v", err)
-	}
-	if err := b.ctxErr.Load(); err != nil {
-		t.Fatalf("the shared read's context ended with the leader's request: %v", err)
-	}
-	<-b.started
-	b.release <- nil
+	b.free(2, nil)
 	if v := <-stays; v != 2 {
 		t.Fatalf("the remaining reader got read %d", v)
+	}
+	if err := b.ctxErr.Load(); err != nil {
+		t.Fatalf("the shared read's context ended with a reader's request: %v", err)
+	}
+}
+
+// A read that panics leaves no key in flight: its waiting readers get an error, the next
+// reader reads again.
+func TestFreshGroupSurvivesAPanickingRead(t *testing.T) {
+	var g freshGroup[int64, int]
+	b := newBlockingRead()
+	read := func(ctx context.Context) (int, error) {
+		n, err := b.read(ctx)
+		if n == 2 {
+			panic("bug")
+		}
+		return n, err
+	}
+	go func() { _, _ = g.do(context.Background(), 1, read) }()
+	<-b.started
+	errs := make(chan error, 1)
+	go func() { _, err := g.do(context.Background(), 1, read); errs <- err }()
+	waitForWaiters(t, &g, int64(1), 1)
+	b.free(1, nil)
+	<-b.started
+	b.free(2, nil) // read 2 panics
+	if err := <-errs; err == nil {
+		t.Fatal("a panicking shared read answered without an error")
+	}
+	b.free(3, nil)
+	if v, err := g.do(context.Background(), 1, read); err != nil || v != 3 {
+		t.Fatalf("after the panic: %d, %v", v, err)
 	}
 }
 
@@ -145,9 +179,9 @@ func TestFreshGroupSharesErrors(t *testing.T) {
 		go func() { _, err := g.do(context.Background(), 1, b.read); errs <- err }()
 	}
 	waitForWaiters(t, &g, int64(1), 3)
-	b.release <- nil
+	b.free(1, nil)
 	<-b.started
-	b.release <- ErrNotFound
+	b.free(2, ErrNotFound)
 	for range 3 {
 		if err := <-errs; !errors.Is(err, ErrNotFound) {
 			t.Fatalf("a waiting reader got %v, want ErrNotFound", err)

@@ -42,7 +42,11 @@ type batchedRead struct {
 }
 
 // scanOneJoined is scanOne for statements every signed-in request runs with its own arguments:
-// on PostgreSQL, concurrent ones share a round trip (rowBatcher).
+// on PostgreSQL, concurrent ones share a round trip (rowBatcher). The joined statement means
+// what q means when q's placeholders are ? only (none inside its literals), its arguments are
+// int64, int, string, time.Time or bool, and each placeholder stands where a bigint, text,
+// timestamptz or boolean belongs (the arrays are cast so; the session's statements compare
+// BIGINT, TEXT and TIMESTAMPTZ columns, and LIMIT takes an outer reference).
 func (db *DB) scanOneJoined(ctx context.Context, q string, args []any, dest ...any) error {
 	if db.Dialect == SQLite {
 		return db.scanOne(ctx, q, args, dest...)
@@ -57,9 +61,8 @@ func (db *DB) scanOneJoined(ctx context.Context, q string, args []any, dest ...a
 		f = &rowBatch{done: make(chan struct{})}
 		b.flying[q] = f
 		b.mu.Unlock()
-		err := db.scanOne(ctx, q, args, dest...)
-		db.landed(q, f)
-		return err
+		defer db.landed(q, f) // a panic too leaves the text free
+		return db.scanOne(ctx, q, args, dest...)
 	}
 	if f.next == nil {
 		f.next = &rowBatch{done: make(chan struct{})}
@@ -99,9 +102,16 @@ func (db *DB) landed(q string, f *rowBatch) {
 // runBatch reads every row of n in one statement, on a context of its own (the end of one
 // reader's request must not fail the others).
 func (db *DB) runBatch(q string, n *rowBatch) {
+	defer db.landed(q, n)
+	defer func() {
+		if p := recover(); p != nil { // a bug: every reader of the batch gets an error, the process goes on
+			for _, r := range n.reads {
+				r.err = fmt.Errorf("store: joined read panicked: %v", p)
+			}
+		}
+	}()
 	ctx, cancel := context.WithTimeout(context.Background(), freshReadTimeout)
 	defer cancel()
-	defer db.landed(q, n)
 	if err := db.readBatch(ctx, q, n.reads); err != nil {
 		for _, r := range n.reads {
 			r.err = err
@@ -148,6 +158,9 @@ func (db *DB) readBatch(ctx context.Context, q string, reads []*batchedRead) err
 		ord, ok := vals[0].(int64)
 		if !ok || ord < 1 || int(ord) > len(reads) || len(cols)-1 != len(reads[ord-1].dest) {
 			return fmt.Errorf("store: joined read: row %v of %d, %d columns", vals[0], len(reads), len(cols)-1)
+		}
+		if found[ord-1] {
+			continue // scanOne takes a statement's first row
 		}
 		r := reads[ord-1]
 		found[ord-1] = true

@@ -224,8 +224,6 @@ func (db *DB) SessionStampWith(ctx context.Context, hash string, now time.Time, 
 	return st, hs, err
 }
 
-// sessionAndPageStampQuery is the session's stamp with a player's page stamp and the reader's
-// rating (SessionStampWith, StampHint.PagePlayer).
 // The session's statements (SessionStampByTokenHash, SessionStampWith): one per signed-in
 // request, each read through scanOneJoined.
 var (
@@ -235,6 +233,8 @@ var (
 	sessionAndLeadersStampQuery = `SELECT ` + sessionColumns + `, (` + leaderboardVersionQuery + `)` + sessionStampFrom + sessionStampWhere
 )
 
+// sessionAndPageStampQuery is the session's stamp with a player's page stamp and the reader's
+// rating (SessionStampWith, StampHint.PagePlayer).
 var sessionAndPageStampQuery = textByDialect(func(d Dialect) string {
 	return `SELECT ` + sessionColumns + `, p.id, p.hidden, p.status, p.timezone, p.version, ` + d.pageStampColumns() +
 		`, rs.rating, rs.rd, rs.sigma` + sessionStampFrom + ` LEFT JOIN users p ON p.id = ?` +

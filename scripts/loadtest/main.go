@@ -31,8 +31,6 @@ import (
 	"log"
 	"net"
 	"net/http"
-
-	"github.com/tennisladder/ladder/internal/httpapi"
 	"os"
 	"regexp"
 	"runtime/pprof"
@@ -44,6 +42,7 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/tennisladder/ladder/internal/httpapi"
 	"github.com/tennisladder/ladder/scripts/internal/loadkit"
 	"github.com/tennisladder/ladder/web"
 )
