@@ -55,7 +55,7 @@ type DB struct {
 
 // shared is read on SQLite, where a statement costs less than sharing it; on PostgreSQL, a
 // round trip, concurrent readers of key share one through g (freshGroup).
-func shared[K comparable, V any](db *DB, ctx context.Context, g *freshGroup[K, V], key K, read func(context.Context) (V, error)) (V, error) {
+func shared[K comparable, V any](ctx context.Context, db *DB, g *freshGroup[K, V], key K, read func(context.Context) (V, error)) (V, error) {
 	if db.Dialect == SQLite {
 		return read(ctx)
 	}

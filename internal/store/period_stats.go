@@ -130,7 +130,7 @@ func (db *DB) bumpLeaderboard(ctx context.Context, tx *sqlx.Tx, key int64) error
 // of points, wins, ratings, visibility, names or pictures that a ranking shows (00025, 00027; a
 // committed one: read it before the data it versions).
 func (db *DB) LeaderboardVersion(ctx context.Context) (int64, error) {
-	return shared(db, ctx, &db.leaderVer, struct{}{}, db.leaderboardVersion)
+	return shared(ctx, db, &db.leaderVer, struct{}{}, db.leaderboardVersion)
 }
 
 func (db *DB) leaderboardVersion(ctx context.Context) (int64, error) {

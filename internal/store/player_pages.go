@@ -32,7 +32,7 @@ func (st PlayerPageStamp) User() User {
 // user): the account, its player_versions row and the player's tournaments, by primary keys and
 // the (user_id, …) indexes of tournament_players and player_tournament_stats.
 func (db *DB) PlayerPageStampOf(ctx context.Context, id int64) (PlayerPageStamp, error) {
-	return shared(db, ctx, &db.pageStamps, id, func(ctx context.Context) (PlayerPageStamp, error) { return db.playerPageStampOf(ctx, id) })
+	return shared(ctx, db, &db.pageStamps, id, func(ctx context.Context) (PlayerPageStamp, error) { return db.playerPageStampOf(ctx, id) })
 }
 
 func (db *DB) playerPageStampOf(ctx context.Context, id int64) (PlayerPageStamp, error) {

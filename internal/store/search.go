@@ -74,7 +74,7 @@ func (d Dialect) containsArg(term string) string {
 // search shows, and the sum of the challenges' counters, which moves with every change to a
 // challenge. Both only grow, so their sum moves whenever either does. One statement, one row.
 func (db *DB) SearchVersions(ctx context.Context) (lists, challenges int64, err error) {
-	v, err := shared(db, ctx, &db.searchVer, struct{}{}, db.searchVersions)
+	v, err := shared(ctx, db, &db.searchVer, struct{}{}, db.searchVersions)
 	return v[0], v[1], err
 }
 

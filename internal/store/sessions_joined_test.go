@@ -31,7 +31,7 @@ func TestJoinedSessionReadsAnswerAsAlone(t *testing.T) {
 		t.Skip(storetest.PostgresTestURLEnv + " is not set")
 	}
 	ctx := context.Background()
-	tr, ids := newTournament(t, db, "joined sessions", string(ladder.Points), ladder.Presets["standard"], 4)
+	_, ids := newTournament(t, db, "joined sessions", string(ladder.Points), ladder.Presets["standard"], 4)
 	now := time.Now().UTC().Truncate(time.Microsecond)
 	var hashes []string
 	err := db.Tx(ctx, func(tx *sqlx.Tx) error {
@@ -81,7 +81,6 @@ func TestJoinedSessionReadsAnswerAsAlone(t *testing.T) {
 	if a := alone[fmt.Sprint(hashes[0], store.StampHint{PagePlayer: ids[0]})]; a.Err != "" || !a.Hinted.PageFound || a.Hinted.Page.Tournaments == 0 {
 		t.Fatalf("the page stamp read alone: %+v (the test's data is not what it means to be)", a)
 	}
-	_ = tr
 	// Together: every read waits behind the held statements, then each text runs once.
 	waiting, release := db.HoldSessionStatementsForTest()
 	defer release()

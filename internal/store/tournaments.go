@@ -112,7 +112,7 @@ func (db *DB) TournamentByID(ctx context.Context, tx *sqlx.Tx, id int64) (Tourna
 // type, challenge range). The other fields are left zero. The whole row (35 columns and the club)
 // was half of the CPU of a standings read served from memory (issue 16).
 func (db *DB) TournamentGate(ctx context.Context, id int64) (Tournament, error) {
-	return shared(db, ctx, &db.gates, id, func(ctx context.Context) (Tournament, error) { return db.tournamentGate(ctx, id) })
+	return shared(ctx, db, &db.gates, id, func(ctx context.Context) (Tournament, error) { return db.tournamentGate(ctx, id) })
 }
 
 func (db *DB) tournamentGate(ctx context.Context, id int64) (Tournament, error) {
@@ -137,7 +137,7 @@ type TournamentPage struct {
 // columns fewer than TournamentByID for the SQLite driver to scan, two of them parsed times
 // (issue 16).
 func (db *DB) TournamentPageByID(ctx context.Context, id int64) (TournamentPage, error) {
-	return shared(db, ctx, &db.pages, id, func(ctx context.Context) (TournamentPage, error) { return db.tournamentPageByID(ctx, id) })
+	return shared(ctx, db, &db.pages, id, func(ctx context.Context) (TournamentPage, error) { return db.tournamentPageByID(ctx, id) })
 }
 
 func (db *DB) tournamentPageByID(ctx context.Context, id int64) (TournamentPage, error) {
@@ -172,7 +172,7 @@ type TournamentPageStamp struct {
 // TournamentPageStampOf reads the stamp of tournament id's page (zero values when there is no
 // such tournament: its page says so, read afresh).
 func (db *DB) TournamentPageStampOf(ctx context.Context, id int64) (TournamentPageStamp, error) {
-	return shared(db, ctx, &db.pageStampsT, id, func(ctx context.Context) (TournamentPageStamp, error) { return db.tournamentPageStampOf(ctx, id) })
+	return shared(ctx, db, &db.pageStampsT, id, func(ctx context.Context) (TournamentPageStamp, error) { return db.tournamentPageStampOf(ctx, id) })
 }
 
 func (db *DB) tournamentPageStampOf(ctx context.Context, id int64) (TournamentPageStamp, error) {
@@ -365,7 +365,7 @@ func (db *DB) ClubTournamentStats(ctx context.Context, clubID int64) (tournament
 // ListVersion reads the version of the club and tournament lists, bumped by triggers on every
 // change to a column they show (migration 00024): a list kept in memory is good while it holds.
 func (db *DB) ListVersion(ctx context.Context) (int64, error) {
-	return shared(db, ctx, &db.listVer, struct{}{}, db.listVersion)
+	return shared(ctx, db, &db.listVer, struct{}{}, db.listVersion)
 }
 
 func (db *DB) listVersion(ctx context.Context) (int64, error) {
