@@ -37,6 +37,7 @@ type DB struct {
 	wstmtCount atomic.Int64
 	wanted     sync.Map  // query text → struct{}: to prepare on W after the transaction
 	hooks      sync.Map  // *sqlx.Tx → *txHooks: what runs once that transaction has committed
+	rawTx      sync.Map  // SQLite: *sqlx.Tx → its *sqlx.Conn, for statements through SQLite's interface (sqlite_writer.go)
 	group      committer // SQLite: write transactions that arrive together commit together
 	dsn        string    // PostgreSQL: the connection string (dedicated connections, other instances in tests)
 
@@ -167,15 +168,20 @@ func OpenSQLite(ctx context.Context, path string) (*DB, error) {
 	// docs/PERFORMANCE.md). The price: the WAL file grows to ~16 MB before it is reused, and
 	// each checkpoint pauses the writer longer, a few ms once every ~70 validations. Only the
 	// writer checkpoints (readers never write), so the setting is the writer's.
-	w, err := sqlx.Open("sqlite", base+writerDSN)
+	registered, err := sql.Open("sqlite", "") // connects to nothing: only its driver is wanted
 	if err != nil {
 		return nil, err
 	}
+	drv := registered.Driver()
+	registered.Close()
+	// Both pools keep raw statements on their connections: the readers scanOne's, the writer its
+	// transactions' (sqlite_reader.go, sqlite_writer.go).
+	w := sqlx.NewDb(sql.OpenDB(rawConnector{drv: drv, dsn: base + writerDSN}), "sqlite")
 	w.SetMaxOpenConns(1)
 	w.SetMaxIdleConns(1)
 	w.SetConnMaxIdleTime(0)
 	// The readers keep the statements scanOne runs on their connections (sqlite_reader.go).
-	r := sqlx.NewDb(sql.OpenDB(readerConnector{drv: w.Driver(), dsn: base + "&_pragma=query_only(1)"}), "sqlite")
+	r := sqlx.NewDb(sql.OpenDB(rawConnector{drv: drv, dsn: base + "&_pragma=query_only(1)"}), "sqlite")
 	r.SetMaxOpenConns(8)
 	r.SetMaxIdleConns(8)
 	db := &DB{W: w, R: r, Dialect: SQLite, Now: utcNow}
@@ -276,13 +282,14 @@ func (db *DB) Tx(ctx context.Context, fn func(tx *sqlx.Tx) error) error {
 }
 
 func (db *DB) tx(ctx context.Context, fn func(tx *sqlx.Tx) error) (err error) {
-	tx, err := db.W.BeginTxx(ctx, nil)
+	tx, end, err := db.beginTx(ctx)
 	if err != nil {
 		return err
 	}
 	hooks := &txHooks{}
 	db.hooks.Store(tx, hooks)
 	defer db.prepareWanted(ctx) // deferred first, runs last: once the connection is free
+	defer end()                 // once the transaction has ended
 	defer db.hooks.Delete(tx)   // a rolled-back (or retried) attempt forgets its hooks
 	committed := false
 	defer func() {

@@ -80,9 +80,14 @@ func IsUniqueViolation(err error) bool {
 	if errors.As(err, &pgErr) {
 		return pgErr.Code == "23505"
 	}
-	var sqErr *sqlite.Error
+	// The driver's *sqlite.Error, or the store's own for a statement run through SQLite's
+	// interface (sqliteError): both give the extended result code.
+	var sqErr interface{ Code() int }
 	if errors.As(err, &sqErr) {
 		return sqErr.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE || sqErr.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
 	}
 	return false
 }
+
+// The driver's errors give their code as IsUniqueViolation reads it.
+var _ interface{ Code() int } = (*sqlite.Error)(nil)

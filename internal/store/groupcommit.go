@@ -219,6 +219,8 @@ func (db *DB) runTogether(group []*txRequest) (ok bool) {
 		return false
 	}
 	defer db.hooks.Delete(tx)
+	db.rawTx.Store(tx, conn) // its statements through SQLite's interface (sqlite_writer.go)
+	defer db.rawTx.Delete(tx)
 	committed := false
 	defer func() {
 		if !committed {

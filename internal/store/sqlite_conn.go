@@ -73,7 +73,7 @@ func init() {
 
 // sqliteHandle returns the connection's TLS and sqlite3* handle.
 func sqliteHandle(conn any) (*libc.TLS, uintptr, error) {
-	if w, ok := conn.(interface{ driverConn() any }); ok { // a reader pool connection (readerConn)
+	if w, ok := conn.(interface{ driverConn() any }); ok { // a pool connection the store wraps (rawConn)
 		conn = w.driverConn()
 	}
 	v := reflect.ValueOf(conn)

@@ -122,10 +122,10 @@ func TestSQLiteWriterHasTheLargerLookaside(t *testing.T) {
 	}
 }
 
-// unwrapReader is the driver's connection of a reader pool connection (readerConn), dc itself
+// unwrapReader is the driver's connection of a pool connection the store wraps (rawConn), dc itself
 // for the writer's.
 func unwrapReader(dc any) any {
-	if w, ok := dc.(*readerConn); ok {
+	if w, ok := dc.(*rawConn); ok {
 		return w.driverConn()
 	}
 	return dc

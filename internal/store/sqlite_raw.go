@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"database/sql/driver"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -28,8 +29,10 @@ import (
 //
 // The context still bounds the statement: it is checked first, and while SQLite runs a
 // context.AfterFunc interrupts it (sqlite3_interrupt, what the driver's watcher goroutine does).
-// A statement whose columns the driver would turn into times (declared DATE, DATETIME,
-// TIMESTAMP) keeps the driver's path: none of scanOne's statements reads one.
+// A column declared DATE, DATETIME or TIMESTAMP is read as the driver reads it: its text parsed
+// as a time when one of the driver's formats fits (rawTime).
+//
+// The writer's transactions run their statements the same way (sqlite_writer.go).
 
 // timeFormat is how the driver writes a time.Time (the DSN's _time_format=sqlite, no _loc):
 // bound times must compare with stored ones as the same text.
@@ -39,7 +42,12 @@ const timeFormat = "2006-01-02 15:04:05.999999999-07:00"
 type rawStmt struct {
 	p      uintptr // sqlite3_stmt*; 0: the statement takes the driver's path
 	params int
+	times  []bool // the columns declared DATE, DATETIME or TIMESTAMP (nil: none)
 }
+
+// maxRawStmts bounds the statements a connection keeps: a text built per call (an IN list) past
+// the bound takes the driver's path instead of growing the connection's memory without limit.
+const maxRawStmts = 512
 
 // readPointer is the C pointer stored at p.
 func readPointer(p uintptr) uintptr {
@@ -51,9 +59,12 @@ func readPointer(p uintptr) uintptr {
 
 // rawPrepared returns q prepared on c through SQLite's interface, preparing it the first time;
 // ok is false for a statement that must keep the driver's path.
-func (c *readerConn) rawPrepared(q string) (st rawStmt, ok bool, err error) {
+func (c *rawConn) rawPrepared(q string) (st rawStmt, ok bool, err error) {
 	if st, ok := c.raw[q]; ok {
 		return st, st.p != 0, nil
+	}
+	if len(c.raw) >= maxRawStmts {
+		return rawStmt{}, false, nil
 	}
 	tls := c.tls
 	size := len(q) + 1
@@ -70,19 +81,13 @@ func (c *readerConn) rawPrepared(q string) (st rawStmt, ok bool, err error) {
 	st = rawStmt{p: readPointer(out)}
 	st.params = int(sqlite3.Xsqlite3_bind_parameter_count(tls, st.p))
 	// The driver's path, every time (remembered as p == 0), for a statement this one would run
-	// otherwise than the driver: one reading a column the driver turns into a time.Time, one
-	// with named or numbered parameters (bound by name there, by position here), or more than
-	// one statement in the text (the driver runs them all).
+	// otherwise than the driver: one with named or numbered parameters (bound by name there, by
+	// position here), or more than one statement in the text (the driver runs them all).
 	driverOnly := strings.TrimSpace(libc.GoString(readPointer(tail))) != ""
 	for i := range st.params {
 		driverOnly = driverOnly || sqlite3.Xsqlite3_bind_parameter_name(tls, st.p, int32(i+1)) != 0
 	}
-	for i := range int(sqlite3.Xsqlite3_column_count(tls, st.p)) {
-		switch strings.ToUpper(libc.GoString(sqlite3.Xsqlite3_column_decltype(tls, st.p, int32(i)))) {
-		case "DATE", "DATETIME", "TIMESTAMP":
-			driverOnly = true
-		}
-	}
+	st.times = columnTimes(tls, st.p)
 	if driverOnly {
 		sqlite3.Xsqlite3_finalize(tls, st.p)
 		st.p = 0
@@ -95,11 +100,34 @@ func (c *readerConn) rawPrepared(q string) (st rawStmt, ok bool, err error) {
 }
 
 // scanRaw runs st with args and reads its first row into dest; sql.ErrNoRows when there is none.
-func (c *readerConn) scanRaw(ctx context.Context, st rawStmt, args []any, dest []any) (err error) {
+func (c *rawConn) scanRaw(ctx context.Context, st rawStmt, args []any, dest []any) error {
 	// Counted on every run: a schema change re-prepares the statement, which may change it.
 	if n := int(sqlite3.Xsqlite3_column_count(c.tls, st.p)); len(dest) != n {
 		return fmt.Errorf("store: %d destinations for %d columns", len(dest), n)
 	}
+	found := false
+	err := c.runRaw(ctx, st, args, func() error {
+		found = true
+		for i := range dest {
+			if err := c.assignRaw(st, int32(i), dest[i]); err != nil {
+				return fmt.Errorf("store: scan column %d: %w", i, err)
+			}
+		}
+		return errStopRows
+	})
+	if err == nil && !found {
+		return sql.ErrNoRows
+	}
+	return err
+}
+
+// errStopRows, returned by runRaw's row function, ends the statement without an error.
+var errStopRows = errors.New("store: no more rows wanted")
+
+// runRaw binds args to st and steps it to its end, calling row (when not nil) at each row while
+// the row is current; row returning errStopRows ends the statement early without an error. The
+// statement is reset before runRaw returns.
+func (c *rawConn) runRaw(ctx context.Context, st rawStmt, args []any, row func() error) (err error) {
 	if len(args) != st.params {
 		return fmt.Errorf("sql: expected %d arguments, got %d", st.params, len(args))
 	}
@@ -138,7 +166,7 @@ func (c *readerConn) scanRaw(ctx context.Context, st rawStmt, args []any, dest [
 	stack := tls.Alloc(textBytes)
 	defer tls.Free(textBytes)
 	defer func() {
-		sqlite3.Xsqlite3_reset(tls, st.p)          // ends the read transaction
+		sqlite3.Xsqlite3_reset(tls, st.p)          // ends a reader's read transaction
 		sqlite3.Xsqlite3_clear_bindings(tls, st.p) // nothing may point into the freed stack
 	}()
 	at := stack
@@ -191,7 +219,7 @@ func (c *readerConn) scanRaw(ctx context.Context, st rawStmt, args []any, dest [
 	}
 
 	// SQLite forgets an interrupt that arrives before the statement starts (it clears the flag
-	// when a statement starts with none running), so it is sent again until the step returns.
+	// when a statement starts with none running), so it is sent again until the last step returns.
 	var stepped atomic.Bool
 	interrupted := make(chan struct{})
 	stop := context.AfterFunc(ctx, func() {
@@ -201,36 +229,42 @@ func (c *readerConn) scanRaw(ctx context.Context, st rawStmt, args []any, dest [
 			time.Sleep(time.Millisecond)
 		}
 	})
-	rc := sqlite3.Xsqlite3_step(tls, st.p)
-	stepped.Store(true)
-	if !stop() {
-		// Once the interrupts are done, a flag left set makes the driver's IsValid drop the
-		// connection when it goes back to the pool: no later statement sees it.
-		<-interrupted
-		if rc != sqlite3.SQLITE_ROW && rc != sqlite3.SQLITE_DONE {
-			return ctx.Err()
+	defer func() {
+		stepped.Store(true)
+		if !stop() {
+			// Once the interrupts are done, a flag left set makes the driver's IsValid drop the
+			// connection when it goes back to the pool: no later statement sees it.
+			<-interrupted
+			if err != nil && ctx.Err() != nil {
+				err = ctx.Err()
+			}
+		}
+	}()
+	for {
+		switch rc := sqlite3.Xsqlite3_step(tls, st.p); rc {
+		case sqlite3.SQLITE_DONE:
+			return nil
+		case sqlite3.SQLITE_ROW:
+			if row == nil {
+				continue
+			}
+			if err := row(); err != nil {
+				if errors.Is(err, errStopRows) {
+					return nil
+				}
+				return err
+			}
+		default:
+			return c.rawError(rc)
 		}
 	}
-	switch rc {
-	case sqlite3.SQLITE_ROW:
-	case sqlite3.SQLITE_DONE:
-		return sql.ErrNoRows
-	default:
-		return c.rawError(rc)
-	}
-	for i := range dest {
-		if err := c.assignRaw(st.p, int32(i), dest[i]); err != nil {
-			return fmt.Errorf("store: scan column %d: %w", i, err)
-		}
-	}
-	return nil
 }
 
 // assignRaw stores column i of p's current row in dest. Where database/sql would copy the value
 // as it is (an integer into an int64, text into a string, NULL into a Null type) it is stored
 // directly; every other case goes through database/sql's conversions (assignColumn).
-func (c *readerConn) assignRaw(p uintptr, i int32, dest any) error {
-	tls := c.tls
+func (c *rawConn) assignRaw(st rawStmt, i int32, dest any) error {
+	tls, p := c.tls, st.p
 	ct := sqlite3.Xsqlite3_column_type(tls, p, i)
 	switch d := dest.(type) {
 	case *int64:
@@ -277,12 +311,12 @@ func (c *readerConn) assignRaw(p uintptr, i int32, dest any) error {
 			return nil
 		}
 	}
-	return assignColumn(dest, c.rawColumn(p, i))
+	return assignColumn(dest, c.rawColumn(st, i))
 }
 
-// rawColumn is column i of p's current row as the driver gives it (times aside: rawPrepared).
-func (c *readerConn) rawColumn(p uintptr, i int32) driver.Value {
-	tls := c.tls
+// rawColumn is column i of st's current row as the driver gives it.
+func (c *rawConn) rawColumn(st rawStmt, i int32) driver.Value {
+	tls, p := c.tls, st.p
 	switch sqlite3.Xsqlite3_column_type(tls, p, i) {
 	case sqlite3.SQLITE_INTEGER:
 		return sqlite3.Xsqlite3_column_int64(tls, p, i)
@@ -291,10 +325,14 @@ func (c *readerConn) rawColumn(p uintptr, i int32) driver.Value {
 	case sqlite3.SQLITE_TEXT:
 		s := sqlite3.Xsqlite3_column_text(tls, p, i)
 		n := sqlite3.Xsqlite3_column_bytes(tls, p, i)
-		if s == 0 || n == 0 {
-			return ""
+		text := ""
+		if s != 0 && n != 0 {
+			text = string(libc.GoBytes(s, int(n)))
 		}
-		return string(libc.GoBytes(s, int(n)))
+		if st.times != nil && st.times[i] {
+			return rawTime(text)
+		}
+		return text
 	case sqlite3.SQLITE_BLOB:
 		b := sqlite3.Xsqlite3_column_blob(tls, p, i)
 		n := sqlite3.Xsqlite3_column_bytes(tls, p, i)
@@ -307,16 +345,95 @@ func (c *readerConn) rawColumn(p uintptr, i int32) driver.Value {
 	}
 }
 
-// rawError is SQLite's error for rc on c, with its message. (The driver's errors carry their
-// code as a *sqlite.Error; no caller of scanOne looks at a code.)
-func (c *readerConn) rawError(rc int32) error {
-	msg := libc.GoString(sqlite3.Xsqlite3_errmsg(c.tls, c.db))
-	return fmt.Errorf("sqlite: %s (%d)", msg, sqlite3.Xsqlite3_extended_errcode(c.tls, c.db))
+// columnTimes marks p's columns declared DATE, DATETIME or TIMESTAMP, which the driver reads as
+// times; nil when there are none.
+func columnTimes(tls *libc.TLS, p uintptr) []bool {
+	var times []bool
+	n := int(sqlite3.Xsqlite3_column_count(tls, p))
+	for i := range n {
+		switch strings.ToUpper(libc.GoString(sqlite3.Xsqlite3_column_decltype(tls, p, int32(i)))) {
+		case "DATE", "DATETIME", "TIMESTAMP":
+			if times == nil {
+				times = make([]bool, n)
+			}
+			times[i] = true
+		}
+	}
+	return times
+}
+
+// driverTimeFormats are the formats the driver tries, in its order, on the text of a column
+// declared as a time (modernc.org/sqlite's parseTimeFormats).
+var driverTimeFormats = []string{
+	"2006-01-02 15:04:05.999999999-07:00",
+	"2006-01-02T15:04:05.999999999-07:00",
+	"2006-01-02 15:04:05.999999999",
+	"2006-01-02T15:04:05.999999999",
+	"2006-01-02 15:04",
+	"2006-01-02T15:04",
+	"2006-01-02",
+}
+
+// rawTime is the text of a column declared as a time as the driver gives it (no _loc in the DSN):
+// a time.Time in the first format that fits (Go's String form first, a trailing Z cut), or the
+// text itself.
+func rawTime(s string) driver.Value {
+	if t, ok := rawTimeFast(s); ok {
+		return t
+	}
+	goForm := s
+	if x := strings.Index(s, "m="); x > 0 {
+		goForm = s[:x]
+	}
+	if t, err := time.Parse("2006-01-02 15:04:05.999999999 -0700 MST", strings.TrimSpace(goForm)); err == nil {
+		return t
+	}
+	ts, _ := strings.CutSuffix(s, "Z")
+	for _, f := range driverTimeFormats {
+		if t, err := time.Parse(f, ts); err == nil {
+			return t
+		}
+	}
+	return s
+}
+
+// rawTimeFast parses the form the app writes (timeFormat) when the text has it exactly, as the
+// driver's first format does; the String form never parses as that (it has a space before its
+// zone), so the order of the tries does not change the answer.
+func rawTimeFast(s string) (time.Time, bool) {
+	if len(s) < len("2006-01-02 15:04:05-07:00") || s[10] != ' ' || strings.HasSuffix(s, "Z") {
+		return time.Time{}, false
+	}
+	t, err := time.Parse(timeFormat, s)
+	return t, err == nil
+}
+
+// sqliteError is SQLite's error for a statement run through its interface, as the driver words
+// it; Code is the extended result code (IsUniqueViolation reads it, as the driver's *sqlite.Error's).
+type sqliteError struct {
+	msg  string
+	code int
+}
+
+func (e *sqliteError) Error() string { return e.msg }
+func (e *sqliteError) Code() int     { return e.code }
+
+// rawError is SQLite's error for rc on c, worded as the driver words it (its errstrForDB).
+func (c *rawConn) rawError(rc int32) error {
+	str := libc.GoString(sqlite3.Xsqlite3_errstr(c.tls, rc))
+	busy := ""
+	if rc == sqlite3.SQLITE_BUSY {
+		busy = " (SQLITE_BUSY)"
+	}
+	if msg := libc.GoString(sqlite3.Xsqlite3_errmsg(c.tls, c.db)); msg != str {
+		return &sqliteError{msg: fmt.Sprintf("%s: %s (%v)%s", str, msg, rc, busy), code: int(rc)}
+	}
+	return &sqliteError{msg: fmt.Sprintf("%s (%v)%s", str, rc, busy), code: int(rc)}
 }
 
 // closeRaw finalizes the statements prepared through SQLite's interface (before the connection
 // closes: a connection with live statements would stay open as a zombie).
-func (c *readerConn) closeRaw() {
+func (c *rawConn) closeRaw() {
 	for q, st := range c.raw {
 		if st.p != 0 {
 			sqlite3.Xsqlite3_finalize(c.tls, st.p)

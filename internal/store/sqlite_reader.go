@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"time"
 
 	"modernc.org/libc"
@@ -25,7 +26,7 @@ import (
 // in-process (docs/PERFORMANCE.md, twenty-fourth session). The request's context still bounds
 // it: the connection is taken under it, and the driver interrupts SQLite when it ends.
 //
-// The statements live with their connection: readerConn closes them before the connection, so
+// The statements live with their connection: rawConn closes them before the connection, so
 // a connection database/sql discards (an interrupted one is) takes its statements with it, and
 // a statement is never used on a connection other than its own.
 
@@ -42,8 +43,9 @@ type sqliteDriverConn interface {
 	driver.Validator
 }
 
-// readerConn is a reader pool connection with the statements scanOne prepared on it.
-type readerConn struct {
+// rawConn is a pool connection (the readers' and the writer's) with the statements scanOne and the
+// writer's transactions prepared on it.
+type rawConn struct {
 	sqliteDriverConn
 	stmts map[string]driver.StmtQueryContext // used only under database/sql's hold of the connection
 	// SQLite's own handle, for the statements run through its interface (sqlite_raw.go); db is
@@ -52,14 +54,16 @@ type readerConn struct {
 	itls *libc.TLS // another goroutine's, to interrupt the connection (the driver does the same)
 	db   uintptr
 	raw  map[string]rawStmt
+	// The writer's: how each statement's columns fill a destination type (sqlite_writer.go).
+	plans map[rawPlanKey]rawPlan
 }
 
 // driverConn is the driver's connection (sqliteHandle reaches SQLite's handle through it).
-func (c *readerConn) driverConn() any { return c.sqliteDriverConn }
+func (c *rawConn) driverConn() any { return c.sqliteDriverConn }
 
 // Close closes the statements, then the connection (SQLite would otherwise keep a connection
 // with live statements open as a zombie, its file too).
-func (c *readerConn) Close() error {
+func (c *rawConn) Close() error {
 	c.closeRaw()
 	var err error
 	for q, st := range c.stmts {
@@ -70,7 +74,7 @@ func (c *readerConn) Close() error {
 }
 
 // prepared returns q prepared on c, preparing it the first time.
-func (c *readerConn) prepared(ctx context.Context, q string) (driver.StmtQueryContext, error) {
+func (c *rawConn) prepared(ctx context.Context, q string) (driver.StmtQueryContext, error) {
 	if st, ok := c.stmts[q]; ok {
 		return st, nil
 	}
@@ -90,14 +94,14 @@ func (c *readerConn) prepared(ctx context.Context, q string) (driver.StmtQueryCo
 	return sq, nil
 }
 
-// readerConnector opens the reader pool's connections with the registered "sqlite" driver (its
-// connection hooks run as for any other connection) and wraps each in a readerConn.
-type readerConnector struct {
+// rawConnector opens the pools' connections with the registered "sqlite" driver (its
+// connection hooks run as for any other connection) and wraps each in a rawConn.
+type rawConnector struct {
 	drv driver.Driver
 	dsn string
 }
 
-func (rc readerConnector) Connect(context.Context) (driver.Conn, error) {
+func (rc rawConnector) Connect(context.Context) (driver.Conn, error) {
 	c, err := rc.drv.Open(rc.dsn)
 	if err != nil {
 		return nil, err
@@ -107,7 +111,7 @@ func (rc readerConnector) Connect(context.Context) (driver.Conn, error) {
 		c.Close()
 		return nil, fmt.Errorf("store: the sqlite driver's connection %T lacks an interface the reader pool needs", c)
 	}
-	rc2 := &readerConn{sqliteDriverConn: full}
+	rc2 := &rawConn{sqliteDriverConn: full}
 	if tls, db, err := sqliteHandle(full); err == nil {
 		rc2.tls, rc2.db, rc2.itls = tls, db, libc.NewTLS()
 	} else {
@@ -116,7 +120,7 @@ func (rc readerConnector) Connect(context.Context) (driver.Conn, error) {
 	return rc2, nil
 }
 
-func (rc readerConnector) Driver() driver.Driver { return rc.drv }
+func (rc rawConnector) Driver() driver.Driver { return rc.drv }
 
 // scanOneSQLite is scanOne on SQLite: q's one row into dest, sql.ErrNoRows when there is none.
 func (db *DB) scanOneSQLite(ctx context.Context, q string, args []any, dest []any) error {
@@ -126,7 +130,7 @@ func (db *DB) scanOneSQLite(ctx context.Context, q string, args []any, dest []an
 	}
 	defer conn.Close()
 	return conn.Raw(func(dc any) error {
-		rc, ok := dc.(*readerConn)
+		rc, ok := dc.(*rawConn)
 		if !ok {
 			return fmt.Errorf("store: reader connection %T is not the reader pool's", dc)
 		}
@@ -209,14 +213,23 @@ func assignColumn(dest any, v driver.Value) error {
 	}
 }
 
-// scanNotNull converts v into *d; NULL is an error, as database/sql makes it for a plain type.
+// scanNotNull converts v into *d; NULL is an error, in database/sql's words (convertAssign's).
 func scanNotNull[T any](d *T, v driver.Value) error {
 	var n sql.Null[T]
 	if err := n.Scan(v); err != nil {
 		return err
 	}
 	if !n.Valid {
-		return fmt.Errorf("converting NULL to %T is unsupported", *d)
+		switch k := reflect.TypeFor[T]().Kind(); k {
+		case reflect.Bool:
+			_, err := driver.Bool.ConvertValue(nil)
+			return err
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+			reflect.Float32, reflect.Float64, reflect.String:
+			return fmt.Errorf("converting NULL to %s is unsupported", k)
+		}
+		return fmt.Errorf("unsupported Scan, storing driver.Value type <nil> into type %T", d)
 	}
 	*d = n.V
 	return nil

@@ -67,6 +67,9 @@ func (db *DB) txStmt(ctx context.Context, tx *sqlx.Tx, q string) (*sqlx.Stmt, er
 
 // txExec is tx.ExecContext through the writer statement cache (q already rebound).
 func (db *DB) txExec(ctx context.Context, tx *sqlx.Tx, q string, args ...any) (sql.Result, error) {
+	if res, handled, err := db.rawExec(ctx, tx, q, args); handled {
+		return res, err
+	}
 	st, err := db.txStmt(ctx, tx, q)
 	if err != nil {
 		return nil, err
@@ -80,6 +83,9 @@ func (db *DB) txExec(ctx context.Context, tx *sqlx.Tx, q string, args ...any) (s
 
 // txGet is tx.GetContext through the writer statement cache (q already rebound).
 func (db *DB) txGet(ctx context.Context, tx *sqlx.Tx, dest any, q string, args ...any) error {
+	if handled, err := db.rawGet(ctx, tx, dest, q, args); handled {
+		return err
+	}
 	st, err := db.txStmt(ctx, tx, q)
 	if err != nil {
 		return err
@@ -93,6 +99,9 @@ func (db *DB) txGet(ctx context.Context, tx *sqlx.Tx, dest any, q string, args .
 
 // txSelect is tx.SelectContext through the writer statement cache (q already rebound).
 func (db *DB) txSelect(ctx context.Context, tx *sqlx.Tx, dest any, q string, args ...any) error {
+	if handled, err := db.rawSelect(ctx, tx, dest, q, args); handled {
+		return err
+	}
 	st, err := db.txStmt(ctx, tx, q)
 	if err != nil {
 		return err
@@ -104,12 +113,33 @@ func (db *DB) txSelect(ctx context.Context, tx *sqlx.Tx, dest any, q string, arg
 	return st.SelectContext(ctx, dest, args...)
 }
 
-// txQueryRowx is tx.QueryRowxContext through the writer statement cache (q already rebound).
-// The borrowed handle stays open until the row is scanned; the transaction closes it at its end.
-func (db *DB) txQueryRowx(ctx context.Context, tx *sqlx.Tx, q string, args ...any) *sqlx.Row {
-	st, err := db.txStmt(ctx, tx, q)
-	if err != nil || st == nil {
-		return tx.QueryRowxContext(ctx, q, args...)
+// txQueryRowx is tx.QueryRowxContext through the writer statement cache (q already rebound): the
+// row is read when its Scan is called.
+func (db *DB) txQueryRowx(ctx context.Context, tx *sqlx.Tx, q string, args ...any) txRow {
+	return txRow{db: db, ctx: ctx, tx: tx, q: q, args: args}
+}
+
+// txRow is one row of a statement run inside a transaction, read by Scan.
+type txRow struct {
+	db   *DB
+	ctx  context.Context
+	tx   *sqlx.Tx
+	q    string
+	args []any
+}
+
+// Scan runs the statement and stores its first row's columns in dest, as sql.Row's Scan does.
+func (r txRow) Scan(dest ...any) error {
+	if handled, err := r.db.rawScan(r.ctx, r.tx, r.q, r.args, dest); handled {
+		return err
 	}
-	return st.QueryRowxContext(ctx, args...)
+	st, err := r.db.txStmt(r.ctx, r.tx, r.q)
+	if err != nil {
+		return err
+	}
+	if st == nil {
+		return r.tx.QueryRowxContext(r.ctx, r.q, r.args...).Scan(dest...)
+	}
+	defer st.Close()
+	return st.QueryRowxContext(r.ctx, r.args...).Scan(dest...)
 }

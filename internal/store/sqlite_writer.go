@@ -1,0 +1,327 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"reflect"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+	"github.com/jmoiron/sqlx/reflectx"
+	"modernc.org/libc"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// The writer's transactions run their statements through SQLite's interface (SQLite mode).
+//
+// A result validation runs ~28 statements in one transaction on the writer's only connection.
+// Through database/sql each paid, around SQLite's own work, for borrowing the pool statement
+// onto the transaction (Tx.StmtContext), the driver's binding (a C allocation per text
+// argument), its context watcher, and sqlx's reflective mapping of columns to fields on every
+// call: ~0.39 ms of a validation's ~1.2 ms of CPU, all of it while the writer is held, so every
+// other writer waited for it too (docs/PERFORMANCE.md, twenty-eighth session).
+//
+// Here a transaction keeps its connection (db.rawTx: the transaction → its *sqlx.Conn), and
+// txExec, txGet and txSelect run their statement on it through the connection's raw statements
+// (rawConn, sqlite_raw.go), under database/sql's lock of the connection (Conn.Raw). The answers
+// are database/sql's and sqlx's: the same conversions (assignRaw), the same mapping of columns to
+// fields (the transaction pool's sqlx mapper, kept per statement and type: rawPlan), the same
+// errors where a caller can tell them apart (sql.ErrNoRows, a constraint's extended code).
+// Whatever this path does not know — a destination type assignRaw lacks, a pointer to a
+// pointer, named parameters — takes database/sql's path as before (TestWriterRawAnswersAsDriver).
+//
+// A transaction begun with a context that ends is rolled back by database/sql from another
+// goroutine, under the same connection lock. A statement after it would run outside any
+// transaction, so each checks first that the connection is still inside one
+// (sqlite3_get_autocommit) and answers sql.ErrTxDone as database/sql would.
+
+// beginTx begins a transaction on the writer pool. On SQLite it holds its connection, recorded
+// in db.rawTx; end, called once the transaction has committed or rolled back, forgets it and
+// gives the connection back.
+func (db *DB) beginTx(ctx context.Context) (tx *sqlx.Tx, end func(), err error) {
+	if db.Dialect != SQLite {
+		tx, err := db.W.BeginTxx(ctx, nil)
+		return tx, func() {}, err
+	}
+	conn, err := db.W.Connx(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	tx, err = conn.BeginTxx(ctx, nil)
+	if err != nil {
+		conn.Close()
+		return nil, nil, err
+	}
+	db.rawTx.Store(tx, conn)
+	return tx, func() {
+		db.rawTx.Delete(tx)
+		conn.Close()
+	}, nil
+}
+
+// rawTxRun runs fn on the raw connection of tx's connection; handled is false when tx has none
+// or fn declines (ok false from fn: the statement takes database/sql's path).
+func (db *DB) rawTxRun(tx *sqlx.Tx, fn func(c *rawConn) (bool, error)) (handled bool, err error) {
+	v, ok := db.rawTx.Load(tx)
+	if !ok {
+		return false, nil
+	}
+	err = v.(*sqlx.Conn).Raw(func(dc any) error {
+		c, ok := dc.(*rawConn)
+		if !ok || c.db == 0 {
+			return nil
+		}
+		if sqlite3.Xsqlite3_get_autocommit(c.tls, c.db) != 0 {
+			handled = true // rolled back under it (its context ended): nothing may run outside it
+			return sql.ErrTxDone
+		}
+		var err error
+		handled, err = fn(c)
+		return err
+	})
+	if errors.Is(err, sql.ErrConnDone) {
+		return true, sql.ErrTxDone
+	}
+	return handled, err
+}
+
+// rawResult is an Exec's result, read as the driver reads it.
+type rawResult struct{ lastID, affected int64 }
+
+func (r rawResult) LastInsertId() (int64, error) { return r.lastID, nil }
+func (r rawResult) RowsAffected() (int64, error) { return r.affected, nil }
+
+// rawExec is txExec through SQLite's interface; handled is false when it takes database/sql's path.
+func (db *DB) rawExec(ctx context.Context, tx *sqlx.Tx, q string, args []any) (res sql.Result, handled bool, err error) {
+	handled, err = db.rawTxRun(tx, func(c *rawConn) (bool, error) {
+		st, ok, err := c.rawPrepared(q)
+		if err != nil || !ok {
+			return err != nil, err
+		}
+		if err := c.runRaw(ctx, st, args, nil); err != nil {
+			return true, err
+		}
+		res = rawResult{
+			lastID:   sqlite3.Xsqlite3_last_insert_rowid(c.tls, c.db),
+			affected: int64(sqlite3.Xsqlite3_changes(c.tls, c.db)),
+		}
+		return true, nil
+	})
+	return res, handled, err
+}
+
+// rawPlan is how a statement's columns reach a destination type, as sqlx maps them.
+type rawPlan struct {
+	ok     bool    // false: a destination this path does not fill; database/sql's path
+	err    error   // sqlx's refusal (a missing field, several columns for one value)
+	scalar bool    // the destination is the one column's value itself
+	fields [][]int // struct destinations: each column's field, by index path
+}
+
+type rawPlanKey struct {
+	q string
+	t reflect.Type
+}
+
+// rawPlanFor returns how st's columns fill base (the destination's type, pointers removed),
+// following sqlx's rules (scanAny, scanAll).
+func (db *DB) rawPlanFor(c *rawConn, q string, st rawStmt, base reflect.Type) rawPlan {
+	key := rawPlanKey{q, base}
+	// Counted on every run: a schema change re-prepares the statement, which may change it.
+	n := int(sqlite3.Xsqlite3_column_count(c.tls, st.p))
+	if p, ok := c.plans[key]; ok && (p.scalar || len(p.fields) == n) {
+		return p
+	}
+	var p rawPlan
+	if rawScannable(db.W.Mapper, base) {
+		p = rawPlan{ok: rawFills(base), scalar: true}
+		if n > 1 {
+			p.err = fmt.Errorf("scannable dest type %s with >1 columns (%d) in result", base.Kind(), n)
+		}
+	} else {
+		columns := make([]string, n)
+		for i := range columns {
+			columns[i] = stmtColumnName(c, st.p, i)
+		}
+		p = rawPlan{ok: true, fields: db.W.Mapper.TraversalsByName(base, columns)}
+		for i, f := range p.fields {
+			if len(f) == 0 {
+				p.err = fmt.Errorf("missing destination name %s in %s", columns[i], reflect.PointerTo(base))
+				break
+			}
+			if !rawFills(reflectx.Deref(base).FieldByIndex(f).Type) {
+				p.ok = false
+			}
+		}
+	}
+	if c.plans == nil {
+		c.plans = map[rawPlanKey]rawPlan{}
+	}
+	if len(c.plans) < maxRawStmts {
+		c.plans[key] = p
+	}
+	return p
+}
+
+// rawScannable is sqlx's isScannable: a destination filled whole by one column.
+func rawScannable(m *reflectx.Mapper, t reflect.Type) bool {
+	if reflect.PointerTo(t).Implements(scannerType) || t.Kind() != reflect.Struct {
+		return true
+	}
+	return len(m.TypeMap(t).Index) == 0
+}
+
+var scannerType = reflect.TypeFor[sql.Scanner]()
+
+// rawFills reports whether assignRaw fills a value of type t exactly as database/sql would.
+func rawFills(t reflect.Type) bool {
+	if reflect.PointerTo(t).Implements(scannerType) {
+		return true
+	}
+	switch t {
+	case reflect.TypeFor[int64](), reflect.TypeFor[int](), reflect.TypeFor[bool](), reflect.TypeFor[string](),
+		reflect.TypeFor[float64](), reflect.TypeFor[time.Time](), reflect.TypeFor[NotificationStamp]():
+		return true
+	}
+	return false
+}
+
+// fillRow stores the current row of st in v (addressable, of the plan's type).
+func (c *rawConn) fillRow(st rawStmt, p rawPlan, v reflect.Value) error {
+	if p.scalar {
+		return c.assignColumnAt(st, 0, v.Addr().Interface())
+	}
+	for i, f := range p.fields {
+		if err := c.assignColumnAt(st, i, reflectx.FieldByIndexes(v, f).Addr().Interface()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// assignColumnAt is assignRaw with database/sql's words for a column that does not convert.
+func (c *rawConn) assignColumnAt(st rawStmt, i int, dest any) error {
+	if err := c.assignRaw(st, int32(i), dest); err != nil {
+		return fmt.Errorf("sql: Scan error on column index %d, name %q: %w", i, stmtColumnName(c, st.p, i), err)
+	}
+	return nil
+}
+
+// rawGet is txGet through SQLite's interface (sqlx's Get: the first row into dest).
+func (db *DB) rawGet(ctx context.Context, tx *sqlx.Tx, dest any, q string, args []any) (bool, error) {
+	v := reflect.ValueOf(dest)
+	if v.Kind() != reflect.Pointer || v.IsNil() || v.Elem().Kind() == reflect.Pointer {
+		return false, nil // sqlx's own checks and errors
+	}
+	return db.rawTxRun(tx, func(c *rawConn) (bool, error) {
+		st, ok, err := c.rawPrepared(q)
+		if err != nil || !ok {
+			return err != nil, err
+		}
+		p := db.rawPlanFor(c, q, st, v.Elem().Type())
+		if !p.ok {
+			return false, nil
+		}
+		if p.err != nil {
+			return true, p.err
+		}
+		found := false
+		err = c.runRaw(ctx, st, args, func() error {
+			found = true
+			if err := c.fillRow(st, p, v.Elem()); err != nil {
+				return err
+			}
+			return errStopRows
+		})
+		if err == nil && !found {
+			err = sql.ErrNoRows
+		}
+		return true, err
+	})
+}
+
+// rawSelect is txSelect through SQLite's interface (sqlx's Select: the slice dest points at holds
+// every row, as values or pointers).
+func (db *DB) rawSelect(ctx context.Context, tx *sqlx.Tx, dest any, q string, args []any) (bool, error) {
+	v := reflect.ValueOf(dest)
+	if v.Kind() != reflect.Pointer || v.IsNil() || v.Elem().Kind() != reflect.Slice {
+		return false, nil
+	}
+	slice := v.Elem()
+	elem := slice.Type().Elem()
+	isPtr := elem.Kind() == reflect.Pointer
+	base := elem
+	if isPtr {
+		base = elem.Elem()
+	}
+	if base.Kind() == reflect.Pointer {
+		return false, nil
+	}
+	return db.rawTxRun(tx, func(c *rawConn) (bool, error) {
+		st, ok, err := c.rawPrepared(q)
+		if err != nil || !ok {
+			return err != nil, err
+		}
+		p := db.rawPlanFor(c, q, st, base)
+		if !p.ok {
+			return false, nil
+		}
+		slice.SetLen(0) // as sqlx does: the rows replace what the slice held, in its memory
+		if p.err != nil {
+			return true, p.err
+		}
+		return true, c.runRaw(ctx, st, args, func() error {
+			row := reflect.New(base)
+			if err := c.fillRow(st, p, row.Elem()); err != nil {
+				return err
+			}
+			if isPtr {
+				slice.Set(reflect.Append(slice, row))
+			} else {
+				slice.Set(reflect.Append(slice, row.Elem()))
+			}
+			return nil
+		})
+	})
+}
+
+// rawScan is a txRow's Scan through SQLite's interface (sql.Row's Scan: the first row's columns
+// into dest, one each).
+func (db *DB) rawScan(ctx context.Context, tx *sqlx.Tx, q string, args []any, dest []any) (bool, error) {
+	for _, d := range dest {
+		t := reflect.TypeOf(d)
+		if t == nil || t.Kind() != reflect.Pointer || !rawFills(t.Elem()) {
+			return false, nil
+		}
+	}
+	return db.rawTxRun(tx, func(c *rawConn) (bool, error) {
+		st, ok, err := c.rawPrepared(q)
+		if err != nil || !ok {
+			return err != nil, err
+		}
+		found := false
+		err = c.runRaw(ctx, st, args, func() error {
+			found = true
+			if n := int(sqlite3.Xsqlite3_column_count(c.tls, st.p)); n != len(dest) {
+				return fmt.Errorf("sql: expected %d destination arguments in Scan, not %d", n, len(dest))
+			}
+			for i, d := range dest {
+				if err := c.assignColumnAt(st, i, d); err != nil {
+					return err
+				}
+			}
+			return errStopRows
+		})
+		if err == nil && !found {
+			err = sql.ErrNoRows
+		}
+		return true, err
+	})
+}
+
+// stmtColumnName is the name of p's column i.
+func stmtColumnName(c *rawConn, p uintptr, i int) string {
+	return libc.GoString(sqlite3.Xsqlite3_column_name(c.tls, p, int32(i)))
+}

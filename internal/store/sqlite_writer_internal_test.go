@@ -1,0 +1,246 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"reflect"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+)
+
+// The writer's rows as the tests read them back: every kind of column, a time column holding each
+// form the driver knows and one it does not, NULLs, an embedded struct.
+const writerTestSchema = `CREATE TABLE w (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, n INTEGER, f REAL,
+	ok BOOLEAN, at DATETIME, note TEXT, b BLOB);
+	INSERT INTO w VALUES
+	(1, 'a', 5, 1.5, 1, '2026-11-29 10:00:00.123+00:00', NULL, x'01'),
+	(2, 'b', NULL, NULL, 0, '2026-11-29T10:00:00Z', 'x', NULL),
+	(3, 'c', 7, 2, 1, '2026-11-29', 'y', x''),
+	(4, 'd', 8, 3, NULL, 'not a time', 'z', NULL),
+	(5, 'e', 9, 4, 1, '2026-11-29 10:00:00.5 +0000 UTC m=+0.1', NULL, NULL),
+	(6, 'f', 1, 5, 0, NULL, '', NULL),
+	(7, 'g', 2, 6, 1, '2026-11-29 10:00', NULL, NULL),
+	(8, 'h', 3, 7, 1, 1764410400, NULL, NULL)`
+
+type writerNote struct {
+	Note sql.NullString `db:"note"`
+}
+
+type writerRow struct {
+	ID   int64           `db:"id"`
+	Name string          `db:"name"`
+	N    sql.NullInt64   `db:"n"`
+	F    sql.NullFloat64 `db:"f"`
+	OK   sql.NullBool    `db:"ok"`
+	At   sql.NullTime    `db:"at"`
+	writerNote
+}
+
+// A destination type the raw path does not fill ([]byte): database/sql's path answers.
+type writerBlob struct {
+	B []byte `db:"b"`
+}
+
+// outcome is what a read answered: its value and its error's words.
+type outcome struct {
+	v   any
+	err string
+}
+
+func outcomeOf(v any, err error) outcome {
+	o := outcome{v: v}
+	if err != nil {
+		o.err = err.Error()
+	}
+	return o
+}
+
+// Every statement a transaction runs through SQLite's interface answers as database/sql and sqlx
+// answer the same statement: values, times in every form, NULLs, errors and their words, rows
+// appended to a slice, results of writes, a constraint's refusal.
+func TestWriterRawAnswersAsDriver(t *testing.T) {
+	ctx := context.Background()
+	db := openTestSQLite(t, writerTestSchema)
+	const one = `SELECT id, name, n, f, ok, at, note FROM w WHERE id = ?`
+	type read struct {
+		name string
+		q    string
+		args []any
+		dest func() any // a new destination; Select's already holds one row
+		many bool
+		raw  bool // expected to run through SQLite's interface
+	}
+	var reads []read
+	for id := 1; id <= 9; id++ {
+		reads = append(reads,
+			read{name: fmt.Sprintf("struct %d", id), q: one, args: []any{id}, dest: func() any { return new(writerRow) }, raw: true},
+			read{name: fmt.Sprintf("time %d", id), q: `SELECT at FROM w WHERE id = ?`, args: []any{id}, dest: func() any { return new(time.Time) }, raw: true},
+			read{name: fmt.Sprintf("int %d", id), q: `SELECT n FROM w WHERE id = ?`, args: []any{id}, dest: func() any { return new(int64) }, raw: true},
+			read{name: fmt.Sprintf("bool %d", id), q: `SELECT ok FROM w WHERE id = ?`, args: []any{id}, dest: func() any { return new(bool) }, raw: true},
+			read{name: fmt.Sprintf("string %d", id), q: `SELECT note FROM w WHERE id = ?`, args: []any{id}, dest: func() any { return new(string) }, raw: true},
+			read{name: fmt.Sprintf("float %d", id), q: `SELECT f FROM w WHERE id = ?`, args: []any{id}, dest: func() any { return new(float64) }, raw: true},
+			read{name: fmt.Sprintf("blob %d", id), q: `SELECT b FROM w WHERE id = ?`, args: []any{id}, dest: func() any { return new(writerBlob) }})
+	}
+	reads = append(reads,
+		read{name: "structs", q: `SELECT id, name, n, f, ok, at, note FROM w WHERE id IN (1, 2, 3, 5, 6, 7) ORDER BY id`,
+			dest: func() any { return &[]writerRow{{ID: 99}} }, many: true, raw: true},
+		read{name: "pointers", q: `SELECT id, name, n, f, ok, at, note FROM w WHERE id IN (1, 3) ORDER BY id DESC`,
+			dest: func() any { return &[]*writerRow{} }, many: true, raw: true},
+		read{name: "ints", q: `SELECT n FROM w WHERE n IS NOT NULL ORDER BY id`, dest: func() any { return &[]int64{7} }, many: true, raw: true},
+		read{name: "strings", q: `SELECT name FROM w ORDER BY name DESC`, dest: func() any { return &[]string{} }, many: true, raw: true},
+		read{name: "no rows, many", q: `SELECT name FROM w WHERE id > ?`, args: []any{100}, dest: func() any { return &[]string{} }, many: true, raw: true},
+		read{name: "a bad time among many", q: `SELECT id, name, n, f, ok, at, note FROM w ORDER BY id`, dest: func() any { return &[]writerRow{} }, many: true, raw: true},
+		read{name: "missing field", q: `SELECT id, name, 1 AS extra FROM w WHERE id = 1`, dest: func() any { return new(writerRow) }, raw: true},
+		read{name: "two columns, one value", q: `SELECT id, name FROM w WHERE id = 1`, dest: func() any { return new(int64) }, raw: true},
+		read{name: "text into int", q: `SELECT name FROM w WHERE id = 1`, dest: func() any { return new(int64) }, raw: true},
+		read{name: "int into string", q: `SELECT n FROM w WHERE id = 1`, dest: func() any { return new(string) }, raw: true},
+		read{name: "bound time and bool", q: `SELECT count(*) FROM w WHERE at > ? AND ok = ?`,
+			args: []any{time.Date(2026, 11, 28, 0, 0, 0, 0, time.UTC), true}, dest: func() any { return new(int) }, raw: true},
+	)
+	for _, r := range reads {
+		var got, want outcome
+		err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+			d := r.dest()
+			if r.many {
+				got = outcomeOf(d, db.txSelect(ctx, tx, d, r.q, r.args...))
+			} else {
+				got = outcomeOf(d, db.txGet(ctx, tx, d, r.q, r.args...))
+			}
+			d = r.dest() // database/sql's and sqlx's own path
+			if r.many {
+				want = outcomeOf(d, tx.SelectContext(ctx, d, r.q, r.args...))
+			} else {
+				want = outcomeOf(d, tx.GetContext(ctx, d, r.q, r.args...))
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: through SQLite's interface %+v %s; database/sql %+v %s", r.name, reflect.ValueOf(got.v).Elem(), got.err, reflect.ValueOf(want.v).Elem(), want.err)
+		}
+		writerOf(t, db, func(rc *rawConn) {
+			st := rc.raw[r.q]
+			plan, planned := rc.plans[rawPlanKey{r.q, reflect.TypeOf(r.dest()).Elem()}]
+			if r.many {
+				plan, planned = rc.plans[rawPlanKey{r.q, reflectBase(r.dest())}]
+			}
+			if ran := st.p != 0 && planned && plan.ok; ran != r.raw {
+				t.Errorf("%s: ran through SQLite's interface %v, want %v", r.name, ran, r.raw)
+			}
+		})
+	}
+}
+
+// reflectBase is the element type of the slice dest points at, pointers removed.
+func reflectBase(dest any) reflect.Type {
+	t := reflect.TypeOf(dest).Elem().Elem()
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t
+}
+
+// Writes through SQLite's interface answer as the driver's: the ids and counts of their results,
+// RETURNING's row, a unique constraint's refusal (its words and its code).
+func TestWriterRawWritesAsDriver(t *testing.T) {
+	ctx := context.Background()
+	type write struct {
+		q    string
+		args []any
+	}
+	writes := []write{
+		{`INSERT INTO w (name, n, at) VALUES (?, ?, ?)`, []any{"new", 1, time.Date(2026, 11, 30, 9, 0, 0, 5, time.UTC)}},
+		{`UPDATE w SET n = n + 1 WHERE n IS NOT NULL`, nil},
+		{`INSERT INTO w (name) VALUES (?)`, []any{"a"}},
+		{`INSERT INTO w (name) VALUES (?) ON CONFLICT (name) DO NOTHING`, []any{"a"}},
+		{`DELETE FROM w WHERE id > ?`, []any{6}},
+		{`INSERT INTO w (name, n) VALUES (?, ?) RETURNING id, n`, []any{"ret", nil}},
+	}
+	run := func(raw bool) []outcome {
+		db := openTestSQLite(t, writerTestSchema)
+		var out []outcome
+		for _, w := range writes {
+			err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+				var res sql.Result
+				var err error
+				if raw {
+					res, err = db.txExec(ctx, tx, w.q, w.args...)
+				} else {
+					res, err = tx.ExecContext(ctx, w.q, w.args...)
+				}
+				if err != nil {
+					out = append(out, outcome{err: err.Error(), v: IsUniqueViolation(err)})
+					return nil
+				}
+				id, _ := res.LastInsertId()
+				n, _ := res.RowsAffected()
+				out = append(out, outcome{v: [2]int64{id, n}})
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		var id int64
+		var n sql.NullInt64
+		err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+			q, args := `INSERT INTO w (name, n) VALUES (?, ?) RETURNING id, n`, []any{"row", 4}
+			if raw {
+				return db.txQueryRowx(ctx, tx, q, args...).Scan(&id, &n)
+			}
+			return tx.QueryRowxContext(ctx, q, args...).Scan(&id, &n)
+		})
+		out = append(out, outcomeOf([2]any{id, n}, err))
+		var all []writerRow
+		out = append(out, outcomeOf(&all, db.R.SelectContext(ctx, &all, `SELECT id, name, n, f, ok, at, note FROM w ORDER BY id`)))
+		if raw {
+			writerOf(t, db, func(rc *rawConn) {
+				for _, w := range writes {
+					if rc.raw[w.q].p == 0 {
+						t.Errorf("%s did not run through SQLite's interface", w.q)
+					}
+				}
+			})
+		}
+		return out
+	}
+	got, want := run(true), run(false)
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("through SQLite's interface %#v\ndatabase/sql %#v", got, want)
+	}
+	if got[2].v != true {
+		t.Fatalf("the duplicate name is not a unique violation: %#v", got[2])
+	}
+}
+
+// A transaction that database/sql rolled back when its context ended runs nothing more: a
+// statement after it answers sql.ErrTxDone instead of running outside any transaction.
+func TestWriterRawRunsNothingAfterARollback(t *testing.T) {
+	db := openTestSQLite(t, writerTestSchema)
+	txCtx, cancel := context.WithCancel(context.Background())
+	stmtCtx := context.Background() // the statements' own context stays alive
+	var last error
+	_ = db.Tx(txCtx, func(tx *sqlx.Tx) error {
+		cancel()
+		deadline := time.Now().Add(30 * time.Second)
+		for i := 0; last == nil && time.Now().Before(deadline); i++ {
+			_, last = db.txExec(stmtCtx, tx, `INSERT INTO w (name) VALUES (?)`, fmt.Sprintf("late %d", i))
+			runtime.Gosched() // until database/sql's rollback has run on its own goroutine
+		}
+		return last
+	})
+	if !errors.Is(last, sql.ErrTxDone) {
+		t.Fatalf("a statement after the rollback answered %v, want sql.ErrTxDone", last)
+	}
+	var n int
+	if err := db.R.GetContext(context.Background(), &n, `SELECT count(*) FROM w WHERE name LIKE 'late %'`); err != nil || n != 0 {
+		t.Fatalf("%d rows written around the rolled-back transaction, %v", n, err)
+	}
+}
