@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
-	"regexp"
 	"strings"
 
 	"golang.org/x/text/language"
@@ -69,7 +68,6 @@ func Lang(acceptLanguage string) string {
 	return Supported[idx]
 }
 
-var placeholder = regexp.MustCompile(`\{\{\s*(\w+)\s*\}\}`)
 
 // T renders key in lng with i18next-style {{name}} placeholders. A key missing in lng falls back
 // to pt; a key missing everywhere is returned as is, so a gap shows rather than hides.
@@ -83,13 +81,70 @@ func (c *Catalog) T(lng, key string, params map[string]any) string {
 	if len(params) == 0 || !strings.Contains(msg, "{{") {
 		return msg
 	}
-	return placeholder.ReplaceAllStringFunc(msg, func(m string) string {
-		name := placeholder.FindStringSubmatch(m)[1]
-		if v, ok := params[name]; ok {
-			return fmt.Sprint(v)
+	return interpolate(msg, params)
+}
+
+// interpolate replaces each {{name}} in msg (spaces allowed inside the braces, a name of letters,
+// digits and underscores) by params[name]; a placeholder without a parameter stays as written.
+// It is the regular expression `\{\{\s*(\w+)\s*\}\}` replaced leftmost first, by hand: the
+// expression was most of a translation's cost, paid inside a result write's transaction.
+func interpolate(msg string, params map[string]any) string {
+	var b strings.Builder
+	b.Grow(len(msg) + 16)
+	for {
+		i := strings.Index(msg, "{{")
+		if i < 0 {
+			b.WriteString(msg)
+			return b.String()
 		}
-		return m
-	})
+		b.WriteString(msg[:i])
+		name, end := placeholderAt(msg[i:])
+		if end == 0 { // not a placeholder: the first brace stays, the search goes on after it
+			b.WriteByte('{')
+			msg = msg[i+1:]
+			continue
+		}
+		if v, ok := params[name]; !ok {
+			b.WriteString(msg[i : i+end])
+		} else if s, ok := v.(string); ok {
+			b.WriteString(s)
+		} else {
+			fmt.Fprint(&b, v)
+		}
+		msg = msg[i+end:]
+	}
+}
+
+// placeholderAt reads the placeholder s starts with ("{{", spaces, a name, spaces, "}}"): its
+// name and length, or a length of 0 when s does not start with one.
+func placeholderAt(s string) (name string, end int) {
+	i := 2
+	for i < len(s) && isSpace(s[i]) {
+		i++
+	}
+	start := i
+	for i < len(s) && isWord(s[i]) {
+		i++
+	}
+	if i == start {
+		return "", 0
+	}
+	name = s[start:i]
+	for i < len(s) && isSpace(s[i]) {
+		i++
+	}
+	if !strings.HasPrefix(s[i:], "}}") {
+		return "", 0
+	}
+	return name, i + 2
+}
+
+// isSpace is the expression's \s: ASCII space, tab, newline, form feed, carriage return.
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
+
+// isWord is the expression's \w: ASCII letters, digits and the underscore.
+func isWord(c byte) bool {
+	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
 // Has reports whether key exists in every supported language.

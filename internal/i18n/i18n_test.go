@@ -1,6 +1,8 @@
 package i18n
 
 import (
+	"fmt"
+	"regexp"
 	"testing"
 	"testing/fstest"
 
@@ -56,6 +58,30 @@ func TestShippedCatalog(t *testing.T) {
 	for _, key := range []string{"validation.failed", "validation.required", "http.internal"} {
 		if !c.Has(key) {
 			t.Errorf("errors.json lacks %q in some language", key)
+		}
+	}
+}
+
+// interpolate answers as the regular expression it replaced, replaced leftmost first: names with
+// spaces around them, unknown names kept, stray and nested braces, values of other types.
+func TestInterpolateAsTheExpression(t *testing.T) {
+	re := regexp.MustCompile(`\{\{\s*(\w+)\s*\}\}`)
+	params := map[string]any{"name": "Ana", "n": 3, "x_1": "{{name}}", "empty": ""}
+	byExpression := func(msg string) string {
+		return re.ReplaceAllStringFunc(msg, func(m string) string {
+			if v, ok := params[re.FindStringSubmatch(m)[1]]; ok {
+				return fmt.Sprint(v)
+			}
+			return m
+		})
+	}
+	for _, msg := range []string{
+		"", "plain", "{{name}}", "Olá {{name}}, {{ n }} jogos", "{{ name}}{{n }}", "{{\tname\n}}", "{{unknown}} {{name}}",
+		"{{{name}}}", "{{ {{name}} }}", "{{name", "name}}", "{{}}", "{{ }}", "{{na me}}", "{{x_1}}", "{{ empty }}!",
+		"{", "{{", "}}", "{{n}}{{n}}{{n}}", "ção {{name}} ção", "{{nome}} {{name}}}", "{{name}}{", "a{{{{n}}}}b",
+	} {
+		if got, want := interpolate(msg, params), byExpression(msg); got != want {
+			t.Errorf("%q: %q, the expression %q", msg, got, want)
 		}
 	}
 }

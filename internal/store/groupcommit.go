@@ -230,7 +230,7 @@ func (db *DB) runTogether(group []*txRequest) (ok bool) {
 	exec := func(q string) error {
 		ctx, cancel := context.WithTimeout(base, groupTimeout)
 		defer cancel()
-		_, err := tx.ExecContext(ctx, q)
+		_, err := db.txExec(ctx, tx, q) // prepared on the connection (sqlite_writer.go)
 		return err
 	}
 	for _, m := range group {
