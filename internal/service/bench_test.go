@@ -12,6 +12,7 @@ import (
 
 	"github.com/jmoiron/sqlx"
 
+	"github.com/tennisladder/ladder/internal/gcfloor"
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
@@ -79,6 +80,7 @@ func benchValidate(b *testing.B, db *store.DB, players, played int) {
 	analyze(b, db)
 	ctx := context.Background()
 	b.ReportAllocs()
+	defer gcfloor.Start(gcfloor.DefaultFloor)() // the collector as `ladder serve` runs it
 	cpu0 := cpuTime()
 	b.ResetTimer()
 	for _, id := range ids {
@@ -108,6 +110,7 @@ func benchValidateConcurrent(b *testing.B, db *store.DB) {
 	var next atomic.Int64
 	b.ReportAllocs()
 	b.SetParallelism(8) // 16 clients on 2 cores
+	defer gcfloor.Start(gcfloor.DefaultFloor)() // the collector as `ladder serve` runs it
 	cpu0 := cpuTime()
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
