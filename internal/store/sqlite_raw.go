@@ -300,19 +300,69 @@ func (c *rawConn) assignRaw(st rawStmt, i int32, dest any) error {
 			*d = sql.NullFloat64{}
 			return nil
 		}
-	case *sql.NullString:
-		if ct == sqlite3.SQLITE_NULL {
-			*d = sql.NullString{}
+	case *bool:
+		if v, ok := rawBool(tls, p, i, ct); ok {
+			*d = v
 			return nil
 		}
 	case *sql.NullBool:
-		if ct == sqlite3.SQLITE_NULL {
+		switch v, ok := rawBool(tls, p, i, ct); {
+		case ok:
+			*d = sql.NullBool{Bool: v, Valid: true}
+			return nil
+		case ct == sqlite3.SQLITE_NULL:
 			*d = sql.NullBool{}
+			return nil
+		}
+	case *string:
+		if ct == sqlite3.SQLITE_TEXT && !st.isTime(i) {
+			*d = c.rawColumn(st, i).(string)
+			return nil
+		}
+	case *sql.NullString:
+		switch {
+		case ct == sqlite3.SQLITE_TEXT && !st.isTime(i):
+			*d = sql.NullString{String: c.rawColumn(st, i).(string), Valid: true}
+			return nil
+		case ct == sqlite3.SQLITE_NULL:
+			*d = sql.NullString{}
+			return nil
+		}
+	case *time.Time:
+		if t, ok := c.rawColumn(st, i).(time.Time); ok {
+			*d = t
+			return nil
+		}
+	case *sql.NullTime:
+		if ct == sqlite3.SQLITE_NULL {
+			*d = sql.NullTime{}
+			return nil
+		}
+		if t, ok := c.rawColumn(st, i).(time.Time); ok {
+			*d = sql.NullTime{Time: t, Valid: true}
 			return nil
 		}
 	}
 	return assignColumn(dest, c.rawColumn(st, i))
 }
+
+// rawBool is an INTEGER column of 0 or 1 as a bool, as database/sql converts it (driver.Bool);
+// ok is false for anything else, which takes database/sql's conversion and its error.
+func rawBool(tls *libc.TLS, p uintptr, i int32, ct int32) (v, ok bool) {
+	if ct != sqlite3.SQLITE_INTEGER {
+		return false, false
+	}
+	switch sqlite3.Xsqlite3_column_int64(tls, p, i) {
+	case 0:
+		return false, true
+	case 1:
+		return true, true
+	}
+	return false, false
+}
+
+// isTime reports whether column i is declared as a time (its text is read as one: rawTime).
+func (st rawStmt) isTime(i int32) bool { return st.times != nil && st.times[i] }
 
 // rawColumn is column i of st's current row as the driver gives it.
 func (c *rawConn) rawColumn(st rawStmt, i int32) driver.Value {
@@ -329,7 +379,7 @@ func (c *rawConn) rawColumn(st rawStmt, i int32) driver.Value {
 		if s != 0 && n != 0 {
 			text = string(libc.GoBytes(s, int(n)))
 		}
-		if st.times != nil && st.times[i] {
+		if st.isTime(i) {
 			return rawTime(text)
 		}
 		return text
