@@ -68,7 +68,6 @@ func Lang(acceptLanguage string) string {
 	return Supported[idx]
 }
 
-
 // T renders key in lng with i18next-style {{name}} placeholders. A key missing in lng falls back
 // to pt; a key missing everywhere is returned as is, so a gap shows rather than hides.
 func (c *Catalog) T(lng, key string, params map[string]any) string {

@@ -109,7 +109,7 @@ func benchValidateConcurrent(b *testing.B, db *store.DB) {
 	ctx := context.Background()
 	var next atomic.Int64
 	b.ReportAllocs()
-	b.SetParallelism(8) // 16 clients on 2 cores
+	b.SetParallelism(8)                         // 16 clients on 2 cores
 	defer gcfloor.Start(gcfloor.DefaultFloor)() // the collector as `ladder serve` runs it
 	cpu0 := cpuTime()
 	b.ResetTimer()

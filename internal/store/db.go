@@ -306,6 +306,7 @@ func (db *DB) tx(ctx context.Context, fn func(tx *sqlx.Tx) error) (err error) {
 		return err
 	}
 	committed = true
+	end() // the writer's connection back before the hooks run: one may write
 	hooks.run()
 	return nil
 }

@@ -34,7 +34,8 @@ import (
 // every member runs again on its own: functions given to Tx must already bear running again
 // (PostgreSQL's retries), and hooks registered with AfterCommit belong to the attempt that
 // committed. The member whose savepoint was gone after it ran is not run again: it gets an
-// error (what it ran after the rollback, in autocommit, may have been kept).
+// error (a statement it ran after the rollback other than through txExec, txGet, txSelect or
+// txQueryRowx, which then run nothing, ran in autocommit and may have been kept).
 
 // maxGroup bounds how many transactions commit together: a group holds the writer for its
 // members' whole time, and the last of them waits for all before it.

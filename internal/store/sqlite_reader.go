@@ -13,7 +13,8 @@ import (
 	"modernc.org/libc"
 )
 
-// The reader pool's single-row reads straight through the driver (SQLite).
+// The pools' connections with statements of their own (SQLite): the readers' single-row reads
+// (scanOne, below) and the writer's transactions' statements (sqlite_writer.go).
 //
 // Every signed-in request starts with one statement that reads its session together with the
 // stamps of what it will serve (SessionStampWith): most of such a request's database time. Run
@@ -53,7 +54,7 @@ type rawConn struct {
 	tls  *libc.TLS
 	itls *libc.TLS // another goroutine's, to interrupt the connection (the driver does the same)
 	db   uintptr
-	raw  map[string]rawStmt
+	raw  map[string]*rawStmt
 	// The writer's: how each statement's columns fill a destination type (sqlite_writer.go).
 	plans map[rawPlanKey]rawPlan
 }
@@ -109,7 +110,7 @@ func (rc rawConnector) Connect(context.Context) (driver.Conn, error) {
 	full, ok := c.(sqliteDriverConn)
 	if !ok {
 		c.Close()
-		return nil, fmt.Errorf("store: the sqlite driver's connection %T lacks an interface the reader pool needs", c)
+		return nil, fmt.Errorf("store: the sqlite driver's connection %T lacks an interface the pools need", c)
 	}
 	rc2 := &rawConn{sqliteDriverConn: full}
 	if tls, db, err := sqliteHandle(full); err == nil {

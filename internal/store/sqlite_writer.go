@@ -38,8 +38,8 @@ import (
 // (sqlite3_get_autocommit) and answers sql.ErrTxDone as database/sql would.
 
 // beginTx begins a transaction on the writer pool. On SQLite it holds its connection, recorded
-// in db.rawTx; end, called once the transaction has committed or rolled back, forgets it and
-// gives the connection back.
+// in db.rawTx; end, called once the transaction has committed or rolled back (again: nothing
+// more), forgets it and gives the connection back.
 func (db *DB) beginTx(ctx context.Context) (tx *sqlx.Tx, end func(), err error) {
 	if db.Dialect != SQLite {
 		tx, err := db.W.BeginTxx(ctx, nil)
@@ -55,33 +55,51 @@ func (db *DB) beginTx(ctx context.Context) (tx *sqlx.Tx, end func(), err error) 
 		return nil, nil, err
 	}
 	db.rawTx.Store(tx, conn)
+	ended := false
 	return tx, func() {
-		db.rawTx.Delete(tx)
-		conn.Close()
+		if !ended {
+			ended = true
+			db.rawTx.Delete(tx)
+			conn.Close()
+		}
 	}, nil
 }
 
 // rawTxRun runs fn on the raw connection of tx's connection; handled is false when tx has none
 // or fn declines (ok false from fn: the statement takes database/sql's path).
+//
+// Nothing fn does reaches Conn.Raw as a panic or an error: Raw would take either for a broken
+// connection and close it, and closing waits for the transaction holding it, on this very
+// goroutine, for good. A panic goes on once Raw has returned (the transaction then rolls back as
+// before), an error is handed back beside it.
 func (db *DB) rawTxRun(tx *sqlx.Tx, fn func(c *rawConn) (bool, error)) (handled bool, err error) {
 	v, ok := db.rawTx.Load(tx)
 	if !ok {
 		return false, nil
 	}
-	err = v.(*sqlx.Conn).Raw(func(dc any) error {
+	var panicked any
+	rawErr := v.(*sqlx.Conn).Raw(func(dc any) error {
+		defer func() {
+			if p := recover(); p != nil {
+				panicked = p
+			}
+		}()
 		c, ok := dc.(*rawConn)
 		if !ok || c.db == 0 {
 			return nil
 		}
 		if sqlite3.Xsqlite3_get_autocommit(c.tls, c.db) != 0 {
-			handled = true // rolled back under it (its context ended): nothing may run outside it
-			return sql.ErrTxDone
+			// Rolled back under it (its context ended): nothing may run outside it.
+			handled, err = true, sql.ErrTxDone
+			return nil
 		}
-		var err error
 		handled, err = fn(c)
-		return err
+		return nil
 	})
-	if errors.Is(err, sql.ErrConnDone) {
+	if panicked != nil {
+		panic(panicked)
+	}
+	if rawErr != nil { // the connection was closed: the transaction is over
 		return true, sql.ErrTxDone
 	}
 	return handled, err
@@ -114,10 +132,10 @@ func (db *DB) rawExec(ctx context.Context, tx *sqlx.Tx, q string, args []any) (r
 
 // rawPlan is how a statement's columns reach a destination type, as sqlx maps them.
 type rawPlan struct {
-	ok     bool    // false: a destination this path does not fill; database/sql's path
-	err    error   // sqlx's refusal (a missing field, several columns for one value)
+	ok     bool    // false: a destination this path does not fill, or sqlx refuses the columns
 	scalar bool    // the destination is the one column's value itself
 	fields [][]int // struct destinations: each column's field, by index path
+	gen    int     // the statement's columns it was made for (rawStmt.gen)
 }
 
 type rawPlanKey struct {
@@ -126,43 +144,54 @@ type rawPlanKey struct {
 }
 
 // rawPlanFor returns how st's columns fill base (the destination's type, pointers removed),
-// following sqlx's rules (scanAny, scanAll).
-func (db *DB) rawPlanFor(c *rawConn, q string, st rawStmt, base reflect.Type) rawPlan {
+// following sqlx's rules (scanAny, scanAll). A plan sqlx would refuse (a missing field, several
+// columns for one value) is not ok: database/sql's path then answers with sqlx's own error.
+func (db *DB) rawPlanFor(c *rawConn, q string, st *rawStmt, base reflect.Type) rawPlan {
 	key := rawPlanKey{q, base}
-	// Counted on every run: a schema change re-prepares the statement, which may change it.
-	n := int(sqlite3.Xsqlite3_column_count(c.tls, st.p))
-	if p, ok := c.plans[key]; ok && (p.scalar || len(p.fields) == n) {
+	if p, ok := c.plans[key]; ok && p.gen == st.gen {
 		return p
 	}
-	var p rawPlan
+	n := int(sqlite3.Xsqlite3_column_count(c.tls, st.p))
+	p := rawPlan{gen: st.gen}
 	if rawScannable(db.W.Mapper, base) {
-		p = rawPlan{ok: rawFills(base), scalar: true}
-		if n > 1 {
-			p.err = fmt.Errorf("scannable dest type %s with >1 columns (%d) in result", base.Kind(), n)
-		}
+		p.ok, p.scalar = n == 1 && rawFills(base), true
 	} else {
 		columns := make([]string, n)
 		for i := range columns {
 			columns[i] = stmtColumnName(c, st.p, i)
 		}
-		p = rawPlan{ok: true, fields: db.W.Mapper.TraversalsByName(base, columns)}
-		for i, f := range p.fields {
-			if len(f) == 0 {
-				p.err = fmt.Errorf("missing destination name %s in %s", columns[i], reflect.PointerTo(base))
-				break
-			}
-			if !rawFills(reflectx.Deref(base).FieldByIndex(f).Type) {
+		p.ok, p.fields = true, db.W.Mapper.TraversalsByName(base, columns)
+		for _, f := range p.fields {
+			if len(f) == 0 || !rawFills(reflectx.Deref(base).FieldByIndex(f).Type) {
 				p.ok = false
+				break
 			}
 		}
 	}
 	if c.plans == nil {
 		c.plans = map[rawPlanKey]rawPlan{}
 	}
-	if len(c.plans) < maxRawStmts {
+	if _, ok := c.plans[key]; ok || len(c.plans) < maxRawStmts {
 		c.plans[key] = p
 	}
 	return p
+}
+
+// errSchemaChanged: SQLite prepared a statement again as it ran (a schema change), and its new
+// columns no longer fit the destination this path was filling. It did not answer wrongly; run
+// again, the statement takes the path its new columns call for.
+var errSchemaChanged = errors.New("store: the statement's columns changed with the schema as it ran; run it again")
+
+// rowPlan is the plan for st's current row: p, or p made again when the statement's columns
+// changed since (rawStmt.refresh).
+func (db *DB) rowPlan(c *rawConn, q string, st *rawStmt, base reflect.Type, p rawPlan) (rawPlan, error) {
+	if p.gen == st.gen {
+		return p, nil
+	}
+	if p = db.rawPlanFor(c, q, st, base); !p.ok {
+		return p, errSchemaChanged
+	}
+	return p, nil
 }
 
 // rawScannable is sqlx's isScannable: a destination filled whole by one column.
@@ -189,7 +218,7 @@ func rawFills(t reflect.Type) bool {
 }
 
 // fillRow stores the current row of st in v (addressable, of the plan's type).
-func (c *rawConn) fillRow(st rawStmt, p rawPlan, v reflect.Value) error {
+func (c *rawConn) fillRow(st *rawStmt, p rawPlan, v reflect.Value) error {
 	if p.scalar {
 		return c.assignColumnAt(st, 0, v.Addr().Interface())
 	}
@@ -202,7 +231,7 @@ func (c *rawConn) fillRow(st rawStmt, p rawPlan, v reflect.Value) error {
 }
 
 // assignColumnAt is assignRaw with database/sql's words for a column that does not convert.
-func (c *rawConn) assignColumnAt(st rawStmt, i int, dest any) error {
+func (c *rawConn) assignColumnAt(st *rawStmt, i int, dest any) error {
 	if err := c.assignRaw(st, int32(i), dest); err != nil {
 		return fmt.Errorf("sql: Scan error on column index %d, name %q: %w", i, stmtColumnName(c, st.p, i), err)
 	}
@@ -215,21 +244,23 @@ func (db *DB) rawGet(ctx context.Context, tx *sqlx.Tx, dest any, q string, args 
 	if v.Kind() != reflect.Pointer || v.IsNil() || v.Elem().Kind() == reflect.Pointer {
 		return false, nil // sqlx's own checks and errors
 	}
+	base := v.Elem().Type()
 	return db.rawTxRun(tx, func(c *rawConn) (bool, error) {
 		st, ok, err := c.rawPrepared(q)
 		if err != nil || !ok {
 			return err != nil, err
 		}
-		p := db.rawPlanFor(c, q, st, v.Elem().Type())
+		p := db.rawPlanFor(c, q, st, base)
 		if !p.ok {
 			return false, nil
-		}
-		if p.err != nil {
-			return true, p.err
 		}
 		found := false
 		err = c.runRaw(ctx, st, args, func() error {
 			found = true
+			var err error
+			if p, err = db.rowPlan(c, q, st, base, p); err != nil {
+				return err
+			}
 			if err := c.fillRow(st, p, v.Elem()); err != nil {
 				return err
 			}
@@ -238,8 +269,17 @@ func (db *DB) rawGet(ctx context.Context, tx *sqlx.Tx, dest any, q string, args 
 		if err == nil && !found {
 			err = sql.ErrNoRows
 		}
-		return true, err
+		return schemaChanged(c, st, err)
 	})
+}
+
+// schemaChanged hands a read whose columns changed as it ran (errSchemaChanged) to database/sql's
+// path, which reads it again; a statement that writes keeps the error, its write being done.
+func schemaChanged(c *rawConn, st *rawStmt, err error) (handled bool, _ error) {
+	if errors.Is(err, errSchemaChanged) && sqlite3.Xsqlite3_stmt_readonly(c.tls, st.p) != 0 {
+		return false, nil
+	}
+	return true, err
 }
 
 // rawSelect is txSelect through SQLite's interface (sqlx's Select: the slice dest points at holds
@@ -268,11 +308,17 @@ func (db *DB) rawSelect(ctx context.Context, tx *sqlx.Tx, dest any, q string, ar
 		if !p.ok {
 			return false, nil
 		}
-		slice.SetLen(0) // as sqlx does: the rows replace what the slice held, in its memory
-		if p.err != nil {
-			return true, p.err
-		}
-		return true, c.runRaw(ctx, st, args, func() error {
+		// As sqlx: once the statement runs, its rows replace what the slice held, in its memory.
+		emptied := false
+		err = c.runRaw(ctx, st, args, func() error {
+			if !emptied {
+				slice.SetLen(0)
+				emptied = true
+			}
+			var err error
+			if p, err = db.rowPlan(c, q, st, base, p); err != nil {
+				return err
+			}
 			row := reflect.New(base)
 			if err := c.fillRow(st, p, row.Elem()); err != nil {
 				return err
@@ -284,6 +330,10 @@ func (db *DB) rawSelect(ctx context.Context, tx *sqlx.Tx, dest any, q string, ar
 			}
 			return nil
 		})
+		if err == nil && !emptied {
+			slice.SetLen(0)
+		}
+		return schemaChanged(c, st, err)
 	})
 }
 
@@ -304,6 +354,7 @@ func (db *DB) rawScan(ctx context.Context, tx *sqlx.Tx, q string, args []any, de
 		found := false
 		err = c.runRaw(ctx, st, args, func() error {
 			found = true
+			// Counted at the row, when the columns are the statement's as it runs (rawStmt.refresh).
 			if n := int(sqlite3.Xsqlite3_column_count(c.tls, st.p)); n != len(dest) {
 				return fmt.Errorf("sql: expected %d destination arguments in Scan, not %d", n, len(dest))
 			}

@@ -9,8 +9,10 @@ import (
 
 // Statements inside a transaction used to be parsed anew on every call (database/sql caches
 // nothing for Tx.ExecContext): a result validation spent almost half its CPU in SQLite's parser.
-// Instead every statement text is prepared once on the writer pool, and a transaction borrows
-// it with Tx.StmtxContext, which reuses the statement already prepared on the transaction's
+// On SQLite a transaction's statements now run through SQLite's interface on its connection,
+// each prepared once there (sqlite_writer.go); what that path leaves to database/sql comes here.
+// Here every statement text is prepared once on the writer pool, and a transaction borrows it
+// with Tx.StmtxContext, which reuses the statement already prepared on the transaction's
 // connection (SQLite: the single writer connection; PostgreSQL: each pooled connection keeps its
 // server-side prepared statement). The borrowed handle is closed after use; the connection's
 // statement stays in the pool statement's per-connection list.

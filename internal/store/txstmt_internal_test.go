@@ -55,7 +55,7 @@ func TestTransactionsReusePreparedStatements(t *testing.T) {
 	// The raw statements full: the next text goes to the pool's cache.
 	writerOf(t, db, func(rc *rawConn) {
 		for i := len(rc.raw); i < maxRawStmts; i++ {
-			rc.raw[fmt.Sprintf("-- filler %d", i)] = rawStmt{} // p == 0: nothing to finalize
+			rc.raw[fmt.Sprintf("-- filler %d", i)] = &rawStmt{} // p == 0: nothing to finalize
 		}
 	})
 	const upd = `UPDATE kv SET v = ? WHERE k = ?`
