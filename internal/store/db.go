@@ -176,7 +176,15 @@ func OpenSQLite(ctx context.Context, path string) (*DB, error) {
 	registered.Close()
 	// Both pools keep raw statements on their connections: the readers scanOne's, the writer its
 	// transactions' (sqlite_reader.go, sqlite_writer.go).
-	w := sqlx.NewDb(sql.OpenDB(rawConnector{drv: drv, dsn: base + writerDSN}), "sqlite")
+	// The writer writes its WAL once per commit (sqlite_walbuf.go); without that VFS it writes
+	// as SQLite does, page by page.
+	vfs := ""
+	if err := registerWalBuf(); err == nil {
+		vfs = "&vfs=" + walBufVFS
+	} else {
+		hookFailed("the WAL written once per commit", err)
+	}
+	w := sqlx.NewDb(sql.OpenDB(rawConnector{drv: drv, dsn: base + vfs + writerDSN}), "sqlite")
 	w.SetMaxOpenConns(1)
 	w.SetMaxIdleConns(1)
 	w.SetConnMaxIdleTime(0)

@@ -1,0 +1,266 @@
+package store
+
+import (
+	"encoding/binary"
+	"errors"
+	"math"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+
+	"modernc.org/libc"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// The writer's WAL written once per commit (SQLite mode).
+//
+// SQLite writes each page of a commit to the WAL as two writes, the frame's 24-byte header and
+// the page: a result validation's ~45 pages were ~90 pwrite calls, ~10 % of its CPU on this
+// project's machines, where a system call costs a microsecond or more (docs/PERFORMANCE.md,
+// twenty-eighth session). The writer's connection opens its database through a VFS of its own,
+// walBufVFS: SQLite's default VFS ("unix") with the WAL file's writes gathered in memory and
+// written as one pwrite when the commit's last page arrives.
+//
+// Why it answers as SQLite alone does:
+//   - Only appends are gathered: writes past everything the file was given before (its high
+//     water), each following the last. A write over earlier bytes (SQLite rewriting a frame's
+//     page or header in place, walRewriteChecksums) first writes what is gathered, then goes to
+//     the file at once, as without the buffer. The WAL's header written at offset 0 starts the
+//     log again (after a checkpoint): the high water starts again with it.
+//   - The commit's frames are in the file when the write of its last page returns. SQLite
+//     publishes a commit to other connections (the wal-index) only after that write, and a
+//     failed write fails the commit, as a failed pwrite of that page would have.
+//   - Any read, sync, truncation, size query, file control or close of the WAL first writes what
+//     is gathered, so at each of SQLite's calls the file holds what it would without the buffer.
+//   - Frames a rolled-back transaction spilled may wait in memory until the next write; SQLite
+//     never reads them (they are past the last commit) and the next write lands after them.
+//   - The database file, the journals and every other file are the default VFS's, untouched;
+//     readers open their connections with the default VFS.
+// A commit frame is known by its header: SQLite's WAL frame header holds, at bytes 4–7, the
+// database's size in pages after a commit, and 0 in every other frame (wal.c, walEncodeFrame).
+
+// walBufVFS is the name the writer's DSN gives (vfs=).
+const walBufVFS = "ladder-walbuf"
+
+const (
+	walHeaderSize      = 32
+	walFrameHeaderSize = 24
+	walBufMax          = 1 << 20 // gathered bytes written out past this (a large transaction)
+	// walWriteMax is the most one write call of the default VFS writes: it masks a write's
+	// length with 0x1ffff (os_unix.c, seekAndWriteFd) and takes the rest for a full disk.
+	walWriteMax = 0x1ffff
+)
+
+var (
+	walBufOnce    sync.Once
+	walBufErr     error
+	walBufReal    uintptr  // the default VFS
+	walBufVfs     uintptr  // the VFS registered (C memory: SQLite keeps its address)
+	walBufMethods sync.Map // the default VFS's io methods (uintptr) → *walMethods
+	walBufFiles   sync.Map // an open WAL file (sqlite3_file*) → *walFile
+	// walBufGathered counts the writes gathered rather than written (the tests read it).
+	walBufGathered atomic.Int64
+)
+
+// walMethods is a copy of a file's io methods with the WAL's calls wrapped (m, in C memory, as
+// SQLite keeps its address); orig are the methods it was copied from.
+type walMethods struct {
+	m    uintptr
+	orig *sqlite3.Tsqlite3_io_methods
+}
+
+// walFile is what an open WAL file has gathered: n bytes at buf (C memory, walBufMax bytes,
+// allocated at the first write), to be written at off.
+type walFile struct {
+	orig *sqlite3.Tsqlite3_io_methods
+	buf  uintptr
+	n    int
+	off  int64
+	high int64 // the end of everything written to the file or gathered since the log started
+	// commitPage: the last write was a commit frame's header, and the next is its page.
+	commitPage bool
+}
+
+// registerWalBuf registers walBufVFS once; the writer's DSN names it only when this succeeded.
+func registerWalBuf() error {
+	walBufOnce.Do(func() {
+		tls := libc.NewTLS()
+		defer tls.Close()
+		walBufReal = sqlite3.Xsqlite3_vfs_find(tls, 0)
+		if walBufReal == 0 {
+			walBufErr = errors.New("sqlite has no default VFS")
+			return
+		}
+		p := libc.Xcalloc(tls, 1, libc.Tsize_t(unsafe.Sizeof(sqlite3.Tsqlite3_vfs{})))
+		name, err := libc.CString(walBufVFS)
+		if p == 0 || err != nil {
+			walBufErr = errors.New("no memory for the WAL's VFS")
+			return
+		}
+		v := (*sqlite3.Tsqlite3_vfs)(cPointer(p))
+		*v = *(*sqlite3.Tsqlite3_vfs)(cPointer(walBufReal))
+		v.FpNext, v.FzName = 0, name
+		*(*func(*libc.TLS, uintptr, uintptr, uintptr, int32, uintptr) int32)(unsafe.Pointer(&v.FxOpen)) = walBufOpen
+		if rc := sqlite3.Xsqlite3_vfs_register(tls, p, 0); rc != sqlite3.SQLITE_OK {
+			walBufErr = errors.New(libc.GoString(sqlite3.Xsqlite3_errstr(tls, rc)))
+			return
+		}
+		walBufVfs = p
+	})
+	return walBufErr
+}
+
+// walBufOpen opens a file with the default VFS and, for a WAL file, wraps its io methods.
+func walBufOpen(tls *libc.TLS, _ uintptr, zName uintptr, pFile uintptr, flags int32, pOutFlags uintptr) int32 {
+	real := (*sqlite3.Tsqlite3_vfs)(cPointer(walBufReal))
+	rc := (*(*func(*libc.TLS, uintptr, uintptr, uintptr, int32, uintptr) int32)(unsafe.Pointer(&struct{ uintptr }{real.FxOpen})))(
+		tls, walBufReal, zName, pFile, flags, pOutFlags)
+	file := (*sqlite3.Tsqlite3_file)(cPointer(pFile))
+	if rc != sqlite3.SQLITE_OK || flags&sqlite3.SQLITE_OPEN_WAL == 0 || file.FpMethods == 0 {
+		return rc
+	}
+	w := walMethodsFor(tls, file.FpMethods)
+	if w == nil {
+		return rc // no memory for the copy: this WAL is written as SQLite writes it
+	}
+	f := &walFile{orig: w.orig, high: math.MaxInt64} // until its size is known: all overwrites
+	size := tls.Alloc(8)
+	defer tls.Free(8)
+	if (*(*func(*libc.TLS, uintptr, uintptr) int32)(unsafe.Pointer(&struct{ uintptr }{w.orig.FxFileSize})))(tls, pFile, size) == sqlite3.SQLITE_OK {
+		f.high = int64(binary.NativeEndian.Uint64(libc.GoBytes(size, 8)))
+	}
+	walBufFiles.Store(pFile, f)
+	file.FpMethods = w.m
+	return rc
+}
+
+// walMethodsFor returns the wrapped copy of the io methods at orig, made once.
+func walMethodsFor(tls *libc.TLS, orig uintptr) *walMethods {
+	if w, ok := walBufMethods.Load(orig); ok {
+		return w.(*walMethods)
+	}
+	w := &walMethods{orig: (*sqlite3.Tsqlite3_io_methods)(cPointer(orig))}
+	w.m = libc.Xcalloc(tls, 1, libc.Tsize_t(unsafe.Sizeof(sqlite3.Tsqlite3_io_methods{})))
+	if w.m == 0 {
+		return nil
+	}
+	m := (*sqlite3.Tsqlite3_io_methods)(cPointer(w.m))
+	*m = *w.orig
+	*(*func(*libc.TLS, uintptr) int32)(unsafe.Pointer(&m.FxClose)) = walBufClose
+	*(*func(*libc.TLS, uintptr, uintptr, int32, int64) int32)(unsafe.Pointer(&m.FxRead)) = walBufRead
+	*(*func(*libc.TLS, uintptr, uintptr, int32, int64) int32)(unsafe.Pointer(&m.FxWrite)) = walBufWrite
+	*(*func(*libc.TLS, uintptr, int64) int32)(unsafe.Pointer(&m.FxTruncate)) = walBufTruncate
+	*(*func(*libc.TLS, uintptr, int32) int32)(unsafe.Pointer(&m.FxSync)) = walBufSync
+	*(*func(*libc.TLS, uintptr, uintptr) int32)(unsafe.Pointer(&m.FxFileSize)) = walBufFileSize
+	*(*func(*libc.TLS, uintptr, int32, uintptr) int32)(unsafe.Pointer(&m.FxFileControl)) = walBufFileControl
+	actual, loaded := walBufMethods.LoadOrStore(orig, w)
+	if loaded {
+		libc.Xfree(tls, w.m)
+	}
+	return actual.(*walMethods)
+}
+
+func walFileOf(pFile uintptr) *walFile {
+	f, _ := walBufFiles.Load(pFile)
+	return f.(*walFile)
+}
+
+// flush writes what f gathered with the default VFS's write, in pieces it writes whole.
+func (f *walFile) flush(tls *libc.TLS, pFile uintptr) int32 {
+	rc := int32(sqlite3.SQLITE_OK)
+	for at := 0; at < f.n && rc == sqlite3.SQLITE_OK; at += walWriteMax {
+		rc = (*(*func(*libc.TLS, uintptr, uintptr, int32, int64) int32)(unsafe.Pointer(&struct{ uintptr }{f.orig.FxWrite})))(
+			tls, pFile, f.buf+uintptr(at), int32(min(f.n-at, walWriteMax)), f.off+int64(at))
+	}
+	f.n, f.commitPage = 0, false // on a failure the commit fails: its frames are dropped
+	return rc
+}
+
+func walBufWrite(tls *libc.TLS, pFile, zBuf uintptr, amt int32, off int64) int32 {
+	f := walFileOf(pFile)
+	if f.n > 0 && (off != f.off+int64(f.n) || f.n+int(amt) > walBufMax) {
+		if rc := f.flush(tls, pFile); rc != sqlite3.SQLITE_OK {
+			return rc
+		}
+	}
+	if off == 0 && amt == walHeaderSize {
+		f.high = 0 // the log starts again
+	}
+	if f.buf == 0 {
+		f.buf = libc.Xmalloc(tls, walBufMax)
+	}
+	if off < f.high || f.buf == 0 || int(amt) > walBufMax { // to the file now, as without the buffer
+		return (*(*func(*libc.TLS, uintptr, uintptr, int32, int64) int32)(unsafe.Pointer(&struct{ uintptr }{f.orig.FxWrite})))(tls, pFile, zBuf, amt, off)
+	}
+	if f.n == 0 {
+		f.off = off
+	}
+	data := libc.GoBytes(zBuf, int(amt))
+	copy(libc.GoBytes(f.buf+uintptr(f.n), int(amt)), data)
+	f.n += int(amt)
+	walBufGathered.Add(1)
+	f.high = off + int64(amt)
+	if f.commitPage {
+		return f.flush(tls, pFile) // the commit's last page: the commit is in the file
+	}
+	f.commitPage = amt == walFrameHeaderSize && binary.BigEndian.Uint32(data[4:8]) != 0
+	return sqlite3.SQLITE_OK
+}
+
+func walBufRead(tls *libc.TLS, pFile, zBuf uintptr, amt int32, off int64) int32 {
+	f := walFileOf(pFile)
+	if rc := f.flush(tls, pFile); rc != sqlite3.SQLITE_OK {
+		return rc
+	}
+	return (*(*func(*libc.TLS, uintptr, uintptr, int32, int64) int32)(unsafe.Pointer(&struct{ uintptr }{f.orig.FxRead})))(tls, pFile, zBuf, amt, off)
+}
+
+func walBufTruncate(tls *libc.TLS, pFile uintptr, size int64) int32 {
+	f := walFileOf(pFile)
+	if rc := f.flush(tls, pFile); rc != sqlite3.SQLITE_OK {
+		return rc
+	}
+	f.high = min(f.high, size)
+	return (*(*func(*libc.TLS, uintptr, int64) int32)(unsafe.Pointer(&struct{ uintptr }{f.orig.FxTruncate})))(tls, pFile, size)
+}
+
+func walBufSync(tls *libc.TLS, pFile uintptr, flags int32) int32 {
+	f := walFileOf(pFile)
+	if rc := f.flush(tls, pFile); rc != sqlite3.SQLITE_OK {
+		return rc
+	}
+	return (*(*func(*libc.TLS, uintptr, int32) int32)(unsafe.Pointer(&struct{ uintptr }{f.orig.FxSync})))(tls, pFile, flags)
+}
+
+func walBufFileSize(tls *libc.TLS, pFile, pSize uintptr) int32 {
+	f := walFileOf(pFile)
+	if rc := f.flush(tls, pFile); rc != sqlite3.SQLITE_OK {
+		return rc
+	}
+	return (*(*func(*libc.TLS, uintptr, uintptr) int32)(unsafe.Pointer(&struct{ uintptr }{f.orig.FxFileSize})))(tls, pFile, pSize)
+}
+
+func walBufFileControl(tls *libc.TLS, pFile uintptr, op int32, pArg uintptr) int32 {
+	f := walFileOf(pFile)
+	if rc := f.flush(tls, pFile); rc != sqlite3.SQLITE_OK {
+		return rc
+	}
+	return (*(*func(*libc.TLS, uintptr, int32, uintptr) int32)(unsafe.Pointer(&struct{ uintptr }{f.orig.FxFileControl})))(tls, pFile, op, pArg)
+}
+
+func walBufClose(tls *libc.TLS, pFile uintptr) int32 {
+	f := walFileOf(pFile)
+	rc := f.flush(tls, pFile)
+	walBufFiles.Delete(pFile)
+	if f.buf != 0 {
+		libc.Xfree(tls, f.buf)
+	}
+	if closed := (*(*func(*libc.TLS, uintptr) int32)(unsafe.Pointer(&struct{ uintptr }{f.orig.FxClose})))(tls, pFile); rc == sqlite3.SQLITE_OK {
+		rc = closed
+	}
+	return rc
+}
+
+// cPointer is the C address p as a Go pointer: memory SQLite owns (or a Go value kept reachable
+// elsewhere), which Go's collector neither frees nor moves.
+func cPointer(p uintptr) unsafe.Pointer { return *(*unsafe.Pointer)(unsafe.Pointer(&p)) }
