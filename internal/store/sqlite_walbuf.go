@@ -51,23 +51,22 @@ const (
 	walWriteMax = 0x1ffff
 )
 
+// walWriteLock is the WAL's write lock among the shared-memory locks (wal.c, WAL_WRITE_LOCK).
+const walWriteLock = 0
+
 var (
-	walBufOnce    sync.Once
-	walBufErr     error
-	walBufReal    uintptr  // the default VFS
-	walBufVfs     uintptr  // the VFS registered (C memory: SQLite keeps its address)
-	walBufMethods sync.Map // the default VFS's io methods (uintptr) → *walMethods
-	walBufFiles   sync.Map // an open WAL file (sqlite3_file*) → *walFile
+	walBufOnce sync.Once
+	walBufErr  error
+	walBufReal uintptr // the default VFS
+	walBufVfs  uintptr // the VFS registered (C memory: SQLite keeps its address)
+	// The wrapped copies of io methods (C memory), made once per original: the WAL's and the
+	// database file's, keyed by the original; and each copy's original, keyed by the copy.
+	walBufWALMethods, walBufDBMethods, walBufOrig sync.Map
+	walBufFiles                                   sync.Map // an open WAL file (sqlite3_file*) → *walFile
+	walBufByConn                                  sync.Map // a connection (its *libc.TLS) → its *walFile
 	// walBufGathered counts the writes gathered rather than written (the tests read it).
 	walBufGathered atomic.Int64
 )
-
-// walMethods is a copy of a file's io methods with the WAL's calls wrapped (m, in C memory, as
-// SQLite keeps its address); orig are the methods it was copied from.
-type walMethods struct {
-	m    uintptr
-	orig *sqlite3.Tsqlite3_io_methods
-}
 
 // walFile is what an open WAL file has gathered: n bytes at buf (C memory, walBufMax bytes,
 // allocated at the first write), to be written at off.
@@ -76,10 +75,16 @@ type walFile struct {
 	buf  uintptr
 	n    int
 	off  int64
-	high int64 // the end of everything written to the file or gathered since the log started
+	high int64 // the end of what was written to the file since the log started; gathered bytes lie past it
 	// commitPage: the last write was a commit frame's header, and the next is its page.
 	commitPage bool
+	// failed: gathered bytes could not be written. Until the write lock is let go (the
+	// transaction has rolled back), every write fails: SQLite believes those frames written.
+	failed bool
 }
+
+// drop forgets what is gathered (never written) and a failure, as the write lock is let go.
+func (f *walFile) drop() { f.n, f.commitPage, f.failed = 0, false, false }
 
 // registerWalBuf registers walBufVFS once; the writer's DSN names it only when this succeeded.
 func registerWalBuf() error {
@@ -116,36 +121,69 @@ func walBufOpen(tls *libc.TLS, _ uintptr, zName uintptr, pFile uintptr, flags in
 	rc := (*(*func(*libc.TLS, uintptr, uintptr, uintptr, int32, uintptr) int32)(unsafe.Pointer(&struct{ uintptr }{real.FxOpen})))(
 		tls, walBufReal, zName, pFile, flags, pOutFlags)
 	file := (*sqlite3.Tsqlite3_file)(cPointer(pFile))
-	if rc != sqlite3.SQLITE_OK || flags&sqlite3.SQLITE_OPEN_WAL == 0 || file.FpMethods == 0 {
+	if rc != sqlite3.SQLITE_OK || file.FpMethods == 0 || !walBufPowersafe(tls, zName) {
 		return rc
 	}
-	w := walMethodsFor(tls, file.FpMethods)
-	if w == nil {
-		return rc // no memory for the copy: this WAL is written as SQLite writes it
+	switch {
+	case flags&sqlite3.SQLITE_OPEN_MAIN_DB != 0:
+		// The database file: its write lock's release drops what a rolled-back transaction left
+		// gathered (walBufShmLock).
+		if m := wrappedMethods(tls, &walBufDBMethods, file.FpMethods, wrapDBMethods); m != 0 {
+			file.FpMethods = m
+		}
+	case flags&sqlite3.SQLITE_OPEN_WAL != 0:
+		orig := file.FpMethods
+		m := wrappedMethods(tls, &walBufWALMethods, orig, wrapWALMethods)
+		if m == 0 {
+			return rc // no memory for the copy: this WAL is written as SQLite writes it
+		}
+		f := &walFile{orig: (*sqlite3.Tsqlite3_io_methods)(cPointer(orig)), high: math.MaxInt64} // size unknown: all overwrites
+		size := tls.Alloc(8)
+		defer tls.Free(8)
+		if (*(*func(*libc.TLS, uintptr, uintptr) int32)(unsafe.Pointer(&struct{ uintptr }{f.orig.FxFileSize})))(tls, pFile, size) == sqlite3.SQLITE_OK {
+			f.high = int64(binary.NativeEndian.Uint64(libc.GoBytes(size, 8)))
+		}
+		walBufFiles.Store(pFile, f)
+		walBufByConn.Store(tls, f) // the connection's database file finds its WAL by the connection
+		file.FpMethods = m
 	}
-	f := &walFile{orig: w.orig, high: math.MaxInt64} // until its size is known: all overwrites
-	size := tls.Alloc(8)
-	defer tls.Free(8)
-	if (*(*func(*libc.TLS, uintptr, uintptr) int32)(unsafe.Pointer(&struct{ uintptr }{w.orig.FxFileSize})))(tls, pFile, size) == sqlite3.SQLITE_OK {
-		f.high = int64(binary.NativeEndian.Uint64(libc.GoBytes(size, 8)))
-	}
-	walBufFiles.Store(pFile, f)
-	file.FpMethods = w.m
 	return rc
 }
 
-// walMethodsFor returns the wrapped copy of the io methods at orig, made once.
-func walMethodsFor(tls *libc.TLS, orig uintptr) *walMethods {
-	if w, ok := walBufMethods.Load(orig); ok {
-		return w.(*walMethods)
+// walBufPowersafe reports whether SQLite writes the WAL without padding commits to sectors: it
+// pads (and syncs within a commit's last frame) when the file is opened with psow=0.
+func walBufPowersafe(tls *libc.TLS, zName uintptr) bool {
+	psow, err := libc.CString("psow")
+	if err != nil {
+		return false
 	}
-	w := &walMethods{orig: (*sqlite3.Tsqlite3_io_methods)(cPointer(orig))}
-	w.m = libc.Xcalloc(tls, 1, libc.Tsize_t(unsafe.Sizeof(sqlite3.Tsqlite3_io_methods{})))
-	if w.m == 0 {
-		return nil
+	defer libc.Xfree(tls, psow)
+	return sqlite3.Xsqlite3_uri_boolean(tls, zName, psow, 1) != 0
+}
+
+// wrappedMethods returns the copy, made once by wrap in C memory, of the io methods at orig; 0
+// when there is no memory for it.
+func wrappedMethods(tls *libc.TLS, copies *sync.Map, orig uintptr, wrap func(m *sqlite3.Tsqlite3_io_methods)) uintptr {
+	if m, ok := copies.Load(orig); ok {
+		return m.(uintptr)
 	}
-	m := (*sqlite3.Tsqlite3_io_methods)(cPointer(w.m))
-	*m = *w.orig
+	m := libc.Xcalloc(tls, 1, libc.Tsize_t(unsafe.Sizeof(sqlite3.Tsqlite3_io_methods{})))
+	if m == 0 {
+		return 0
+	}
+	methods := (*sqlite3.Tsqlite3_io_methods)(cPointer(m))
+	*methods = *(*sqlite3.Tsqlite3_io_methods)(cPointer(orig))
+	wrap(methods)
+	actual, loaded := copies.LoadOrStore(orig, m)
+	if loaded {
+		libc.Xfree(tls, m)
+	} else {
+		walBufOrig.Store(m, orig)
+	}
+	return actual.(uintptr)
+}
+
+func wrapWALMethods(m *sqlite3.Tsqlite3_io_methods) {
 	*(*func(*libc.TLS, uintptr) int32)(unsafe.Pointer(&m.FxClose)) = walBufClose
 	*(*func(*libc.TLS, uintptr, uintptr, int32, int64) int32)(unsafe.Pointer(&m.FxRead)) = walBufRead
 	*(*func(*libc.TLS, uintptr, uintptr, int32, int64) int32)(unsafe.Pointer(&m.FxWrite)) = walBufWrite
@@ -153,11 +191,32 @@ func walMethodsFor(tls *libc.TLS, orig uintptr) *walMethods {
 	*(*func(*libc.TLS, uintptr, int32) int32)(unsafe.Pointer(&m.FxSync)) = walBufSync
 	*(*func(*libc.TLS, uintptr, uintptr) int32)(unsafe.Pointer(&m.FxFileSize)) = walBufFileSize
 	*(*func(*libc.TLS, uintptr, int32, uintptr) int32)(unsafe.Pointer(&m.FxFileControl)) = walBufFileControl
-	actual, loaded := walBufMethods.LoadOrStore(orig, w)
-	if loaded {
-		libc.Xfree(tls, w.m)
+}
+
+func wrapDBMethods(m *sqlite3.Tsqlite3_io_methods) {
+	if m.FiVersion >= 2 && m.FxShmLock != 0 {
+		*(*func(*libc.TLS, uintptr, int32, int32, int32) int32)(unsafe.Pointer(&m.FxShmLock)) = walBufShmLock
 	}
-	return actual.(*walMethods)
+}
+
+// origMethods are the io methods a wrapped copy was made from.
+func origMethods(copy uintptr) *sqlite3.Tsqlite3_io_methods {
+	orig, _ := walBufOrig.Load(copy)
+	return (*sqlite3.Tsqlite3_io_methods)(cPointer(orig.(uintptr)))
+}
+
+// walBufShmLock is the database file's xShmLock. When the connection lets go of the WAL's write
+// lock, what its WAL still has gathered belongs to no commit (a commit's bytes are written before
+// it returns): a rolled-back transaction's spilled frames. They are dropped, never written: once
+// the lock is free another connection or process may commit frames where they would have gone.
+func walBufShmLock(tls *libc.TLS, pFile uintptr, offset, n, flags int32) int32 {
+	if offset <= walWriteLock && walWriteLock < offset+n && flags == sqlite3.SQLITE_SHM_UNLOCK|sqlite3.SQLITE_SHM_EXCLUSIVE {
+		if f, ok := walBufByConn.Load(tls); ok {
+			f.(*walFile).drop()
+		}
+	}
+	orig := origMethods((*sqlite3.Tsqlite3_file)(cPointer(pFile)).FpMethods)
+	return (*(*func(*libc.TLS, uintptr, int32, int32, int32) int32)(unsafe.Pointer(&struct{ uintptr }{orig.FxShmLock})))(tls, pFile, offset, n, flags)
 }
 
 func walFileOf(pFile uintptr) *walFile {
@@ -172,12 +231,32 @@ func (f *walFile) flush(tls *libc.TLS, pFile uintptr) int32 {
 		rc = (*(*func(*libc.TLS, uintptr, uintptr, int32, int64) int32)(unsafe.Pointer(&struct{ uintptr }{f.orig.FxWrite})))(
 			tls, pFile, f.buf+uintptr(at), int32(min(f.n-at, walWriteMax)), f.off+int64(at))
 	}
-	f.n, f.commitPage = 0, false // on a failure the commit fails: its frames are dropped
+	if rc == sqlite3.SQLITE_OK {
+		f.high = max(f.high, f.off+int64(f.n))
+	} else {
+		f.failed = true
+	}
+	f.n = 0
 	return rc
+}
+
+// flushFirst writes what is gathered before another call on the WAL; a failure there is the
+// transaction's, not the call's (IOERR_WRITE: SQLite rolls the whole transaction back).
+func (f *walFile) flushFirst(tls *libc.TLS, pFile uintptr) int32 {
+	if f.failed || f.flush(tls, pFile) != sqlite3.SQLITE_OK {
+		return sqlite3.SQLITE_IOERR_WRITE
+	}
+	return sqlite3.SQLITE_OK
 }
 
 func walBufWrite(tls *libc.TLS, pFile, zBuf uintptr, amt int32, off int64) int32 {
 	f := walFileOf(pFile)
+	if f.failed {
+		return sqlite3.SQLITE_IOERR_WRITE
+	}
+	endsCommit := f.commitPage // this write is a commit frame's page
+	isCommitHeader := amt == walFrameHeaderSize && binary.BigEndian.Uint32(libc.GoBytes(zBuf, 8)[4:8]) != 0
+	f.commitPage = false
 	if f.n > 0 && (off != f.off+int64(f.n) || f.n+int(amt) > walBufMax) {
 		if rc := f.flush(tls, pFile); rc != sqlite3.SQLITE_OK {
 			return rc
@@ -190,26 +269,29 @@ func walBufWrite(tls *libc.TLS, pFile, zBuf uintptr, amt int32, off int64) int32
 		f.buf = libc.Xmalloc(tls, walBufMax)
 	}
 	if off < f.high || f.buf == 0 || int(amt) > walBufMax { // to the file now, as without the buffer
-		return (*(*func(*libc.TLS, uintptr, uintptr, int32, int64) int32)(unsafe.Pointer(&struct{ uintptr }{f.orig.FxWrite})))(tls, pFile, zBuf, amt, off)
+		rc := (*(*func(*libc.TLS, uintptr, uintptr, int32, int64) int32)(unsafe.Pointer(&struct{ uintptr }{f.orig.FxWrite})))(tls, pFile, zBuf, amt, off)
+		if rc == sqlite3.SQLITE_OK {
+			f.high = max(f.high, off+int64(amt))
+			f.commitPage = isCommitHeader // a commit frame's header over a torn tail: its page follows
+		}
+		return rc
 	}
 	if f.n == 0 {
 		f.off = off
 	}
-	data := libc.GoBytes(zBuf, int(amt))
-	copy(libc.GoBytes(f.buf+uintptr(f.n), int(amt)), data)
+	copy(libc.GoBytes(f.buf+uintptr(f.n), int(amt)), libc.GoBytes(zBuf, int(amt)))
 	f.n += int(amt)
 	walBufGathered.Add(1)
-	f.high = off + int64(amt)
-	if f.commitPage {
+	if endsCommit {
 		return f.flush(tls, pFile) // the commit's last page: the commit is in the file
 	}
-	f.commitPage = amt == walFrameHeaderSize && binary.BigEndian.Uint32(data[4:8]) != 0
+	f.commitPage = isCommitHeader
 	return sqlite3.SQLITE_OK
 }
 
 func walBufRead(tls *libc.TLS, pFile, zBuf uintptr, amt int32, off int64) int32 {
 	f := walFileOf(pFile)
-	if rc := f.flush(tls, pFile); rc != sqlite3.SQLITE_OK {
+	if rc := f.flushFirst(tls, pFile); rc != sqlite3.SQLITE_OK {
 		return rc
 	}
 	return (*(*func(*libc.TLS, uintptr, uintptr, int32, int64) int32)(unsafe.Pointer(&struct{ uintptr }{f.orig.FxRead})))(tls, pFile, zBuf, amt, off)
@@ -217,7 +299,7 @@ func walBufRead(tls *libc.TLS, pFile, zBuf uintptr, amt int32, off int64) int32 
 
 func walBufTruncate(tls *libc.TLS, pFile uintptr, size int64) int32 {
 	f := walFileOf(pFile)
-	if rc := f.flush(tls, pFile); rc != sqlite3.SQLITE_OK {
+	if rc := f.flushFirst(tls, pFile); rc != sqlite3.SQLITE_OK {
 		return rc
 	}
 	f.high = min(f.high, size)
@@ -226,7 +308,7 @@ func walBufTruncate(tls *libc.TLS, pFile uintptr, size int64) int32 {
 
 func walBufSync(tls *libc.TLS, pFile uintptr, flags int32) int32 {
 	f := walFileOf(pFile)
-	if rc := f.flush(tls, pFile); rc != sqlite3.SQLITE_OK {
+	if rc := f.flushFirst(tls, pFile); rc != sqlite3.SQLITE_OK {
 		return rc
 	}
 	return (*(*func(*libc.TLS, uintptr, int32) int32)(unsafe.Pointer(&struct{ uintptr }{f.orig.FxSync})))(tls, pFile, flags)
@@ -234,7 +316,7 @@ func walBufSync(tls *libc.TLS, pFile uintptr, flags int32) int32 {
 
 func walBufFileSize(tls *libc.TLS, pFile, pSize uintptr) int32 {
 	f := walFileOf(pFile)
-	if rc := f.flush(tls, pFile); rc != sqlite3.SQLITE_OK {
+	if rc := f.flushFirst(tls, pFile); rc != sqlite3.SQLITE_OK {
 		return rc
 	}
 	return (*(*func(*libc.TLS, uintptr, uintptr) int32)(unsafe.Pointer(&struct{ uintptr }{f.orig.FxFileSize})))(tls, pFile, pSize)
@@ -242,7 +324,7 @@ func walBufFileSize(tls *libc.TLS, pFile, pSize uintptr) int32 {
 
 func walBufFileControl(tls *libc.TLS, pFile uintptr, op int32, pArg uintptr) int32 {
 	f := walFileOf(pFile)
-	if rc := f.flush(tls, pFile); rc != sqlite3.SQLITE_OK {
+	if rc := f.flushFirst(tls, pFile); rc != sqlite3.SQLITE_OK {
 		return rc
 	}
 	return (*(*func(*libc.TLS, uintptr, int32, uintptr) int32)(unsafe.Pointer(&struct{ uintptr }{f.orig.FxFileControl})))(tls, pFile, op, pArg)
@@ -250,15 +332,14 @@ func walBufFileControl(tls *libc.TLS, pFile uintptr, op int32, pArg uintptr) int
 
 func walBufClose(tls *libc.TLS, pFile uintptr) int32 {
 	f := walFileOf(pFile)
-	rc := f.flush(tls, pFile)
+	// What is still gathered belongs to no commit (each is written before it returns): dropped.
+	f.drop()
 	walBufFiles.Delete(pFile)
+	walBufByConn.CompareAndDelete(tls, f)
 	if f.buf != 0 {
 		libc.Xfree(tls, f.buf)
 	}
-	if closed := (*(*func(*libc.TLS, uintptr) int32)(unsafe.Pointer(&struct{ uintptr }{f.orig.FxClose})))(tls, pFile); rc == sqlite3.SQLITE_OK {
-		rc = closed
-	}
-	return rc
+	return (*(*func(*libc.TLS, uintptr) int32)(unsafe.Pointer(&struct{ uintptr }{f.orig.FxClose})))(tls, pFile)
 }
 
 // cPointer is the C address p as a Go pointer: memory SQLite owns (or a Go value kept reachable

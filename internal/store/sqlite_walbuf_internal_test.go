@@ -35,6 +35,9 @@ func walBufWorkload(t *testing.T, db *DB, rounds, sum int, each func(what string
 			t.Fatal(err)
 		}
 		sum += added
+		if n := walBufPending(); n != 0 {
+			t.Fatalf("%d bytes still gathered after the commit", n)
+		}
 		var got int
 		if err := db.R.GetContext(ctx, &got, `SELECT COALESCE(SUM(n), 0) FROM big`); err != nil || got != sum {
 			t.Fatalf("a reader sees %d after the commit, want %d (%v)", got, sum, err)
