@@ -7,6 +7,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/jmoiron/sqlx"
 )
 
 // openRawTestDB is a SQLite database with one reader connection, so that every scanOne runs on
@@ -20,9 +22,15 @@ func openRawTestDB(t *testing.T) *DB {
 }
 
 // readerOf runs fn with the reader pool's connection.
-func readerOf(t testing.TB, db *DB, fn func(rc *rawConn)) {
+func readerOf(t testing.TB, db *DB, fn func(rc *rawConn)) { t.Helper(); connOf(t, db.R, fn) }
+
+// writerOf runs fn with the writer pool's connection.
+func writerOf(t testing.TB, db *DB, fn func(rc *rawConn)) { t.Helper(); connOf(t, db.W, fn) }
+
+// connOf runs fn with a connection of pool.
+func connOf(t testing.TB, pool *sqlx.DB, fn func(rc *rawConn)) {
 	t.Helper()
-	conn, err := db.R.Conn(context.Background())
+	conn, err := pool.Conn(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -58,7 +58,6 @@ var (
 	walBufOnce sync.Once
 	walBufErr  error
 	walBufReal uintptr // the default VFS
-	walBufVfs  uintptr // the VFS registered (C memory: SQLite keeps its address)
 	// The wrapped copies of io methods (C memory), made once per original: the WAL's and the
 	// database file's, keyed by the original; and each copy's original, keyed by the copy.
 	walBufWALMethods, walBufDBMethods, walBufOrig sync.Map
@@ -108,9 +107,7 @@ func registerWalBuf() error {
 		*(*func(*libc.TLS, uintptr, uintptr, uintptr, int32, uintptr) int32)(unsafe.Pointer(&v.FxOpen)) = walBufOpen
 		if rc := sqlite3.Xsqlite3_vfs_register(tls, p, 0); rc != sqlite3.SQLITE_OK {
 			walBufErr = errors.New(libc.GoString(sqlite3.Xsqlite3_errstr(tls, rc)))
-			return
 		}
-		walBufVfs = p
 	})
 	return walBufErr
 }

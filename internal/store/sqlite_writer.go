@@ -238,13 +238,11 @@ func (c *rawConn) assignColumnAt(st *rawStmt, i int, dest any) error {
 	return nil
 }
 
-// rawGet is txGet through SQLite's interface (sqlx's Get: the first row into dest).
-func (db *DB) rawGet(ctx context.Context, tx *sqlx.Tx, dest any, q string, args []any) (bool, error) {
-	v := reflect.ValueOf(dest)
-	if v.Kind() != reflect.Pointer || v.IsNil() || v.Elem().Kind() == reflect.Pointer {
-		return false, nil // sqlx's own checks and errors
-	}
-	base := v.Elem().Type()
+// rawRead runs q on tx's connection, filling base (the destination's type, pointers removed) as
+// sqlx maps it: row is called at each row with the row's plan (errStopRows from it ends the read),
+// ended once the rows are over, told whether there were any.
+func (db *DB) rawRead(ctx context.Context, tx *sqlx.Tx, q string, args []any, base reflect.Type,
+	row func(c *rawConn, st *rawStmt, p rawPlan) error, ended func(rows bool) error) (bool, error) {
 	return db.rawTxRun(tx, func(c *rawConn) (bool, error) {
 		st, ok, err := c.rawPrepared(q)
 		if err != nil || !ok {
@@ -254,20 +252,17 @@ func (db *DB) rawGet(ctx context.Context, tx *sqlx.Tx, dest any, q string, args 
 		if !p.ok {
 			return false, nil
 		}
-		found := false
+		rows := false
 		err = c.runRaw(ctx, st, args, func() error {
-			found = true
+			rows = true
 			var err error
 			if p, err = db.rowPlan(c, q, st, base, p); err != nil {
 				return err
 			}
-			if err := c.fillRow(st, p, v.Elem()); err != nil {
-				return err
-			}
-			return errStopRows
+			return row(c, st, p)
 		})
-		if err == nil && !found {
-			err = sql.ErrNoRows
+		if err == nil {
+			err = ended(rows)
 		}
 		return schemaChanged(c, st, err)
 	})
@@ -282,6 +277,25 @@ func schemaChanged(c *rawConn, st *rawStmt, err error) (handled bool, _ error) {
 	return true, err
 }
 
+// rawGet is txGet through SQLite's interface (sqlx's Get: the first row into dest).
+func (db *DB) rawGet(ctx context.Context, tx *sqlx.Tx, dest any, q string, args []any) (bool, error) {
+	v := reflect.ValueOf(dest)
+	if v.Kind() != reflect.Pointer || v.IsNil() || v.Elem().Kind() == reflect.Pointer {
+		return false, nil // sqlx's own checks and errors
+	}
+	return db.rawRead(ctx, tx, q, args, v.Elem().Type(), func(c *rawConn, st *rawStmt, p rawPlan) error {
+		if err := c.fillRow(st, p, v.Elem()); err != nil {
+			return err
+		}
+		return errStopRows
+	}, func(rows bool) error {
+		if !rows {
+			return sql.ErrNoRows
+		}
+		return nil
+	})
+}
+
 // rawSelect is txSelect through SQLite's interface (sqlx's Select: the slice dest points at holds
 // every row, as values or pointers).
 func (db *DB) rawSelect(ctx context.Context, tx *sqlx.Tx, dest any, q string, args []any) (bool, error) {
@@ -290,50 +304,36 @@ func (db *DB) rawSelect(ctx context.Context, tx *sqlx.Tx, dest any, q string, ar
 		return false, nil
 	}
 	slice := v.Elem()
-	elem := slice.Type().Elem()
-	isPtr := elem.Kind() == reflect.Pointer
-	base := elem
+	base := slice.Type().Elem()
+	isPtr := base.Kind() == reflect.Pointer
 	if isPtr {
-		base = elem.Elem()
+		base = base.Elem()
 	}
 	if base.Kind() == reflect.Pointer {
 		return false, nil
 	}
-	return db.rawTxRun(tx, func(c *rawConn) (bool, error) {
-		st, ok, err := c.rawPrepared(q)
-		if err != nil || !ok {
-			return err != nil, err
+	// As sqlx: once the statement runs, its rows replace what the slice held, in its memory.
+	emptied := false
+	return db.rawRead(ctx, tx, q, args, base, func(c *rawConn, st *rawStmt, p rawPlan) error {
+		if !emptied {
+			slice.SetLen(0)
+			emptied = true
 		}
-		p := db.rawPlanFor(c, q, st, base)
-		if !p.ok {
-			return false, nil
+		row := reflect.New(base)
+		if err := c.fillRow(st, p, row.Elem()); err != nil {
+			return err
 		}
-		// As sqlx: once the statement runs, its rows replace what the slice held, in its memory.
-		emptied := false
-		err = c.runRaw(ctx, st, args, func() error {
-			if !emptied {
-				slice.SetLen(0)
-				emptied = true
-			}
-			var err error
-			if p, err = db.rowPlan(c, q, st, base, p); err != nil {
-				return err
-			}
-			row := reflect.New(base)
-			if err := c.fillRow(st, p, row.Elem()); err != nil {
-				return err
-			}
-			if isPtr {
-				slice.Set(reflect.Append(slice, row))
-			} else {
-				slice.Set(reflect.Append(slice, row.Elem()))
-			}
-			return nil
-		})
-		if err == nil && !emptied {
+		if isPtr {
+			slice.Set(reflect.Append(slice, row))
+		} else {
+			slice.Set(reflect.Append(slice, row.Elem()))
+		}
+		return nil
+	}, func(rows bool) error {
+		if !rows {
 			slice.SetLen(0)
 		}
-		return schemaChanged(c, st, err)
+		return nil
 	})
 }
 

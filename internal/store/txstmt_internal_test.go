@@ -86,16 +86,3 @@ func TestTransactionsReusePreparedStatements(t *testing.T) {
 		t.Fatalf("v = %q, %v; want z", v, err)
 	}
 }
-
-// writerOf runs fn with the writer pool's connection.
-func writerOf(t testing.TB, db *DB, fn func(rc *rawConn)) {
-	t.Helper()
-	conn, err := db.W.Conn(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	if err := conn.Raw(func(dc any) error { fn(dc.(*rawConn)); return nil }); err != nil {
-		t.Fatal(err)
-	}
-}
