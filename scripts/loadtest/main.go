@@ -4,9 +4,11 @@
 // servers on loopback (SQLite with demo data, PostgreSQL with -postgres, or both with -compare,
 // which also prints PostgreSQL mode ÷ SQLite mode per read, budget ≥ 0.5×), drives each with the
 // same number of keep-alive connections, and prints every figure beside its budget. As the
-// issue measured, each server runs pinned to one core (a child process, GOMAXPROCS=1) and the
-// client on the other (child.go); -in-process serves them in this process instead. It sends
-// traffic only to 127.0.0.1 and stops by itself.
+// issue measured, each server runs pinned to one core (a child process, GOMAXPROCS=1) and wrk
+// drives it from the other (child.go, wrk.go; without wrk this program's own client, which runs
+// out before hello's server does and so flatters every ratio); -in-process serves them in this
+// process instead. The p99 at a fixed rate is sent by this program (wire.go). It sends traffic
+// only to 127.0.0.1 and stops by itself.
 //
 // The machine is shared and noisy, so absolute times mean little: every round measures hello
 // and then the endpoint back to back (interleaved), the ratio is taken within the round, and the
@@ -129,6 +131,12 @@ func main() {
 		}
 		fmt.Printf("servers: child processes, GOMAXPROCS=1, pinned to a CPU of their own: %v (client pinned: %v); a request is charged its server's CPU time\n", pinned(), clientPinned)
 	}
+	if wrkUsable(*duration) {
+		fmt.Printf("load: %s, one thread, %d connections (p99: this program's open-loop client)\n", wrkPath, *conns)
+	} else {
+		fmt.Printf("load: this program's client, %d connections — wrk is not installed (scripts/ensure-wrk.sh) or the rounds are not whole seconds;\n"+
+			"it runs out before hello's server does, so every ratio to hello comes out higher than wrk measures it\n", *conns)
+	}
 	closeAll := func() { // the schemas and temp folders go on every way out, os.Exit included
 		for _, t := range targets {
 			t.close()
@@ -189,7 +197,7 @@ func main() {
 
 	if *p99 {
 		// The machine's own tail: a handler that does nothing, at half its rate, served as the app is.
-		q := fixedRate([]string{hello + "/hello"}, "", "", median(helloRates)/2, *p99For)
+		q := fixedRate([]string{hello + "/hello"}, "", "", median(helloRates)/2, *p99For, *conns)
 		fmt.Printf("\nhello at half its saturating rate (%.0f/s): p99 %.2f ms — the floor the machine's load puts under every p99 below\n",
 			median(helloRates)/2, float64(q.Microseconds())/1000)
 	}
@@ -218,7 +226,7 @@ func main() {
 			}
 			tail := ""
 			if *p99 {
-				q := fixedRate(ep.urls(t.base), t.tokenFor(ep), ep.encoding, rps/2, *p99For)
+				q := fixedRate(ep.urls(t.base), t.tokenFor(ep), ep.encoding, rps/2, *p99For, *conns)
 				tail = fmt.Sprintf("%6.2f ms", float64(q.Microseconds())/1000)
 				if q > 10*time.Millisecond {
 					tail += " over"
@@ -328,20 +336,6 @@ func serveApp(h http.Handler) string {
 // apiEncoding is the Accept-Encoding sent with the reads that have no encoding of their own (-api-encoding).
 var apiEncoding string
 
-func newRequest(url, token, encoding string) *http.Request {
-	req, _ := http.NewRequest("GET", url, nil)
-	if token != "" {
-		req.Header.Set("Cookie", "ladder_session="+token)
-	}
-	if encoding == "" {
-		encoding = apiEncoding
-	}
-	if encoding != "" {
-		req.Header.Set("Accept-Encoding", encoding)
-	}
-	return req
-}
-
 var client = &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64, MaxConnsPerHost: 64, DisableCompression: true},
 	Timeout: 10 * time.Second}
 
@@ -375,69 +369,64 @@ func (ep endpoint) urls(base string) []string {
 // them: a child, or this process with the client in it), plus server's (a database server's;
 // nil: none).
 func load(urls []string, token, encoding string, d time.Duration, conns int, proc, server func() time.Duration) result {
-	var ok, bad, turn atomic.Int64
 	if server == nil {
 		server = func() time.Duration { return 0 }
 	}
 	srv0 := server()
 	cpu0 := proc() + srv0
-	deadline := time.Now().Add(d)
-	var wg sync.WaitGroup
-	for range conns {
-		wg.Go(func() {
-			for time.Now().Before(deadline) {
-				if get(urls[int(turn.Add(1))%len(urls)], token, encoding) {
-					ok.Add(1)
-				} else {
-					bad.Add(1)
-				}
-			}
-		})
+	var ok, bad int64
+	if wrkUsable(d) {
+		ok, bad = wrkLoad(urls, token, encoding, d, conns)
+	} else {
+		ok, bad = wireLoad(urls, token, encoding, d, conns)
 	}
-	wg.Wait()
-	r := result{rps: float64(ok.Load()) / d.Seconds(), bad: bad.Load()}
-	if n := ok.Load(); n > 0 {
+	r := result{rps: float64(ok) / d.Seconds(), bad: bad}
+	if ok > 0 {
 		srv := server()
-		r.cpuPer = (proc() + srv - cpu0) / time.Duration(n)
-		r.serverPer = (srv - srv0) / time.Duration(n)
+		r.cpuPer = (proc() + srv - cpu0) / time.Duration(ok)
+		r.serverPer = (srv - srv0) / time.Duration(ok)
 	}
 	return r
 }
 
-func get(url, token, encoding string) bool {
-	res, err := client.Do(newRequest(url, token, encoding))
-	if err != nil {
-		return false
-	}
-	_, _ = io.Copy(io.Discard, res.Body)
-	res.Body.Close()
-	return res.StatusCode == 200
-}
-
-// fixedRate sends requests at rate per second for d (open loop: each request starts at its
-// scheduled time whatever the previous ones did, and its latency counts from that time, so a
-// stall is not hidden: no coordinated omission) and returns the 99th percentile latency. A
-// failed request ends the run: its latency would be no answer's.
-func fixedRate(urls []string, token, encoding string, rate float64, d time.Duration) time.Duration {
+// fixedRate sends requests at rate per second for d over conns connections (open loop: each
+// request is due at its time whatever the previous ones did, waits for a free connection when
+// none is, and its latency counts from its due time, so a stall is not hidden: no coordinated
+// omission) and returns the 99th percentile latency. A failed request ends the run: its latency
+// would be no answer's.
+func fixedRate(urls []string, token, encoding string, rate float64, d time.Duration, conns int) time.Duration {
 	if rate < 1 {
 		rate = 1
 	}
 	n := int(rate * d.Seconds())
 	interval := time.Duration(float64(time.Second) / rate)
+	reqs := wireReqs(urls, token, encoding)
 	lat := make([]time.Duration, n)
+	due := make(chan int, n)
 	var bad atomic.Int64
 	start := time.Now()
 	var wg sync.WaitGroup
-	for i := range n {
-		at := start.Add(time.Duration(i) * interval)
-		time.Sleep(time.Until(at))
+	for range conns {
 		wg.Go(func() {
-			if !get(urls[i%len(urls)], token, encoding) {
-				bad.Add(1)
+			var w wireConn
+			defer w.close()
+			for i := range due {
+				if !w.do(reqs[i%len(reqs)]) {
+					bad.Add(1)
+				}
+				lat[i] = time.Since(start.Add(time.Duration(i) * interval))
 			}
-			lat[i] = time.Since(at)
 		})
 	}
+	// Requests are released as they fall due, those of one wake-up together: a sleep is coarser
+	// than the interval at thousands a second, and a late release counts in the latency.
+	for i := 0; i < n; {
+		for now := time.Since(start); i < n && time.Duration(i)*interval <= now; i++ {
+			due <- i
+		}
+		time.Sleep(interval)
+	}
+	close(due)
 	wg.Wait()
 	if bad.Load() > 0 {
 		log.Fatalf("%s (of %d addresses in turn): %d failed requests at a fixed rate of %.0f/s", urls[0], len(urls), bad.Load(), rate)
