@@ -40,9 +40,11 @@ type DB struct {
 	rawTx      sync.Map  // SQLite: *sqlx.Tx → its *sqlx.Conn, for statements through SQLite's interface (sqlite_writer.go)
 	group      committer // SQLite: write transactions that arrive together commit together
 	dsn        string    // PostgreSQL: the connection string (dedicated connections, other instances in tests)
+	shm        *shmWatch // SQLite: the WAL-index header, changed by every commit (nil: not mapped)
 
 	// PostgreSQL: concurrent readers of one gate, page or version share one statement, each
-	// answer read after its reader arrived (freshread.go).
+	// answer read after its reader arrived (freshread.go). SQLite: each is kept under the
+	// WAL-index header it was read under (shm), until a commit changes it.
 	gates       freshGroup[int64, Tournament]
 	pages       freshGroup[int64, TournamentPage]
 	pageStamps  freshGroup[int64, PlayerPageStamp]
@@ -54,11 +56,12 @@ type DB struct {
 	rows rowBatcher
 }
 
-// shared is read on SQLite, where a statement costs less than sharing it; on PostgreSQL, a
-// round trip, concurrent readers of key share one through g (freshGroup).
+// shared is read on SQLite, where a statement costs less than sharing it, and kept while nothing
+// is committed (sqlite_dataversion.go); on PostgreSQL, a round trip, concurrent readers of key
+// share one through g (freshGroup).
 func shared[K comparable, V any](ctx context.Context, db *DB, g *freshGroup[K, V], key K, read func(context.Context) (V, error)) (V, error) {
 	if db.Dialect == SQLite {
-		return read(ctx)
+		return g.kept(db.shm, key, func() (V, error) { return read(ctx) })
 	}
 	return g.do(ctx, key, read)
 }
@@ -198,6 +201,10 @@ func OpenSQLite(ctx context.Context, path string) (*DB, error) {
 		db.Close()
 		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
 	}
+	// Without the mapping every version read is a statement, as before (shared).
+	if db.shm, err = openShmWatch(path); err != nil {
+		hookFailed("the WAL-index header mapped", err)
+	}
 	return db, nil
 }
 
@@ -266,6 +273,7 @@ func (db *DB) Close() error {
 	if db.R != db.W {
 		err = errors.Join(err, db.R.Close())
 	}
+	db.shm.close()
 	return err
 }
 

@@ -24,6 +24,44 @@ const freshReadTimeout = 10 * time.Second
 type freshGroup[K comparable, V any] struct {
 	mu    sync.Mutex
 	calls map[K]*freshCall[V]
+	keep  map[K]keptValue[V] // SQLite: values read under a WAL-index header (kept)
+}
+
+// keptValue is a value read after the WAL-index header was ver.
+type keptValue[V any] struct {
+	ver dataVersion
+	val V
+}
+
+// maxKept bounds a group's kept values (one per tournament, player, …): past it the group starts
+// again empty.
+const maxKept = 1 << 14
+
+// kept returns key's value kept under the current WAL-index header, else read's, then kept under
+// the header read before it: a commit between the two makes the kept value's header older than
+// its data, so the next call reads again (never the other way round). Errors are not kept.
+func (g *freshGroup[K, V]) kept(w *shmWatch, key K, read func() (V, error)) (V, error) {
+	ver, ok := w.version()
+	if !ok {
+		return read()
+	}
+	g.mu.Lock()
+	e, hit := g.keep[key]
+	g.mu.Unlock()
+	if hit && e.ver == ver {
+		return e.val, nil
+	}
+	val, err := read()
+	if err != nil {
+		return val, err
+	}
+	g.mu.Lock()
+	if g.keep == nil || len(g.keep) >= maxKept {
+		g.keep = make(map[K]keptValue[V])
+	}
+	g.keep[key] = keptValue[V]{ver: ver, val: val}
+	g.mu.Unlock()
+	return val, nil
 }
 
 type freshCall[V any] struct {

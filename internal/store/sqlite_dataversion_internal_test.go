@@ -1,0 +1,170 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// openMigratedSQLite opens a migrated SQLite database in a temporary folder and returns it with
+// its path.
+func openMigratedSQLite(t *testing.T) (*DB, string) {
+	t.Helper()
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "v.db")
+	db, err := OpenSQLite(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if _, err := db.Migrate(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	return db, path
+}
+
+// currentVersion reads the WAL-index header, failing the test when it cannot.
+func currentVersion(t *testing.T, db *DB) dataVersion {
+	t.Helper()
+	v, ok := db.shm.version()
+	if !ok {
+		t.Fatal("the WAL-index header could not be read")
+	}
+	return v
+}
+
+// The WAL-index header stays while only reads and rolled-back writes happen, and moves with every
+// commit: the writer's, another connection's, another process's.
+func TestDataVersionMovesWithEveryCommit(t *testing.T) {
+	if path := os.Getenv("LADDER_DATAVERSION_CHILD"); path != "" { // the other process
+		other, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(5000)")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer other.Close()
+		if _, err := other.Exec(`UPDATE leaderboard_versions SET version = version + 100 WHERE shard = 0`); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	ctx := context.Background()
+	db, path := openMigratedSQLite(t)
+	v0 := currentVersion(t, db)
+	if _, err := db.LeaderboardVersion(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	if err := db.R.GetContext(ctx, &n, `SELECT COUNT(*) FROM users`); err != nil {
+		t.Fatal(err)
+	}
+	if v := currentVersion(t, db); v != v0 {
+		t.Fatal("reads moved the header")
+	}
+	tx, err := db.W.BeginTxx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tx.Exec(`UPDATE leaderboard_versions SET version = version + 1`); err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.Rollback(); err != nil {
+		t.Fatal(err)
+	}
+	if v := currentVersion(t, db); v != v0 {
+		t.Fatal("a rolled-back write moved the header")
+	}
+
+	before, err := db.LeaderboardVersion(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.W.ExecContext(ctx, `UPDATE leaderboard_versions SET version = version + 1 WHERE shard = 0`); err != nil {
+		t.Fatal(err)
+	}
+	v1 := currentVersion(t, db)
+	if v1 == v0 {
+		t.Fatal("the writer's commit left the header as it was")
+	}
+	if got, err := db.LeaderboardVersion(ctx); err != nil || got != before+1 {
+		t.Fatalf("after the writer's commit: %d, %v; want %d", got, err, before+1)
+	}
+
+	other, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(5000)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	if _, err := other.ExecContext(ctx, `UPDATE leaderboard_versions SET version = version + 10 WHERE shard = 0`); err != nil {
+		t.Fatal(err)
+	}
+	v2 := currentVersion(t, db)
+	if v2 == v1 {
+		t.Fatal("another connection's commit left the header as it was")
+	}
+	if got, err := db.LeaderboardVersion(ctx); err != nil || got != before+11 {
+		t.Fatalf("after another connection's commit: %d, %v; want %d", got, err, before+11)
+	}
+
+	cmd := exec.Command(os.Args[0], "-test.run=^TestDataVersionMovesWithEveryCommit$", "-test.count=1")
+	cmd.Env = append(os.Environ(), "LADDER_DATAVERSION_CHILD="+path)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("the other process: %v\n%s", err, out)
+	}
+	if v := currentVersion(t, db); v == v2 {
+		t.Fatal("another process's commit left the header as it was")
+	}
+	if got, err := db.LeaderboardVersion(ctx); err != nil || got != before+111 {
+		t.Fatalf("after another process's commit: %d, %v; want %d", got, err, before+111)
+	}
+}
+
+// A kept value is read once while nothing is committed, again after a commit; an error is never
+// kept; without the mapping every call reads.
+func TestKeptUntilACommit(t *testing.T) {
+	ctx := context.Background()
+	db, _ := openMigratedSQLite(t)
+	var g freshGroup[int64, int]
+	reads := 0
+	read := func() (int, error) { reads++; return reads, nil }
+	for range 3 {
+		if v, err := g.kept(db.shm, 7, read); err != nil || v != 1 {
+			t.Fatalf("kept: %d, %v; want the first read's 1", v, err)
+		}
+	}
+	if v, _ := g.kept(db.shm, 8, read); v != 2 {
+		t.Fatalf("another key: %d, want its own read", v)
+	}
+	if _, err := db.W.ExecContext(ctx, `UPDATE leaderboard_versions SET version = version + 1 WHERE shard = 0`); err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := g.kept(db.shm, 7, read); v != 3 {
+		t.Fatalf("after a commit: %d, want a new read (3)", v)
+	}
+	if v, _ := g.kept(db.shm, 7, read); v != 3 {
+		t.Fatalf("then: %d, want it kept (3)", v)
+	}
+
+	boom := errors.New("boom")
+	failing := 0
+	fail := func() (int, error) { failing++; return 0, boom }
+	for range 2 {
+		if _, err := g.kept(db.shm, 9, fail); !errors.Is(err, boom) {
+			t.Fatalf("error: %v", err)
+		}
+	}
+	if failing != 2 {
+		t.Fatalf("a failed read was kept: %d reads for 2 calls", failing)
+	}
+
+	reads = 0
+	for range 2 {
+		_, _ = g.kept(nil, 7, read)
+	}
+	if reads != 2 {
+		t.Fatalf("without the mapping: %d reads for 2 calls", reads)
+	}
+}
