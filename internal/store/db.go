@@ -52,6 +52,8 @@ type DB struct {
 	listVer     freshGroup[struct{}, int64]
 	leaderVer   freshGroup[struct{}, int64]
 	searchVer   freshGroup[struct{}, [2]int64]
+	// SQLite: session statements' answers, kept until a commit (SessionStampWith).
+	sessionReads freshGroup[sessionKey, sessionRead]
 	// PostgreSQL: concurrent session statements share a round trip (rowbatch.go).
 	rows rowBatcher
 }

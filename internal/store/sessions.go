@@ -62,10 +62,12 @@ type SessionStamp struct {
 	ID     int64 `db:"id"`
 	UserID int64 `db:"user_id"`
 	// TouchDue: the session was last seen SessionTouchEvery or more before now, so its expiry
-	// slides. Compared in the statement: two times parsed by the driver per request cost more
-	// than the whole comparison (issue 14).
-	TouchDue    bool  `db:"touch_due"`
+	// slides. Compared here, not in the statement, so that the statement has no time in it and its
+	// answer can be kept until a commit (SQLite; sqlite_dataversion.go).
+	TouchDue    bool  `db:"-"`
 	UserVersion int64 `db:"user_version"`
+	lastSeen    time.Time
+	expires     time.Time
 	// The versions the global search's kept answers are checked against (SearchVersions), read
 	// in the same statement: a signed-in search then costs no query of its own (issue 16).
 	ListVersion      int64 `db:"list_version"`
@@ -80,9 +82,18 @@ type SessionStamp struct {
 // now: a small read (one session, one number of the user, the search's versions) where
 // SessionByTokenHash reads the whole account.
 func (db *DB) SessionStampByTokenHash(ctx context.Context, hash string, now time.Time) (SessionStamp, error) {
-	var st SessionStamp
-	err := db.scanOneJoined(ctx, sessionSearchStampQuery, []any{touchBefore(now), hash, now}, st.fields()...)
-	return st, notFound(err)
+	st, _, err := db.SessionStampWith(ctx, hash, now, StampHint{})
+	return st, err
+}
+
+// at judges the session read at now: gone once expired (ErrNotFound), its expiry due to slide
+// once last seen SessionTouchEvery ago (TouchDue).
+func (st *SessionStamp) at(now time.Time) error {
+	if !st.expires.After(now) {
+		return ErrNotFound
+	}
+	st.TouchDue = !st.lastSeen.After(touchBefore(now))
+	return nil
 }
 
 // fields are the destinations of sessionStampColumns, in order.
@@ -92,15 +103,14 @@ func (st *SessionStamp) fields() []any {
 
 // sessionFields are the destinations of sessionColumns, in order.
 func (st *SessionStamp) sessionFields() []any {
-	return []any{&st.ID, &st.UserID, &st.TouchDue, &st.UserVersion}
+	return []any{&st.ID, &st.UserID, &st.lastSeen, &st.expires, &st.UserVersion}
 }
 
 // SessionTouchEvery is how often a used session's expiry slides (one write an hour, not one a
 // request).
 const SessionTouchEvery = time.Hour
 
-// touchBefore is the last-seen time at or before which a session's expiry slides at now (the
-// first argument of every session stamp statement: sessionColumns' placeholder).
+// touchBefore is the last-seen time at or before which a session's expiry slides at now.
 func touchBefore(now time.Time) time.Time { return now.Add(-SessionTouchEvery) }
 
 const sessionStampColumns = sessionColumns + `,
@@ -108,11 +118,13 @@ const sessionStampColumns = sessionColumns + `,
 	(SELECT COALESCE(SUM(version), 0) FROM challenge_versions) AS challenge_version`
 
 // sessionColumns are sessionStampColumns without the search's versions (SessionStamp.NoSearch).
-const sessionColumns = `s.id, s.user_id, s.last_seen_at <= ? AS touch_due, u.version AS user_version`
+// The session's times are read as they are and judged by SessionStamp.at: the statements have
+// the token hash and the hint's ids as their only arguments.
+const sessionColumns = `s.id, s.user_id, s.last_seen_at, s.expires_at, u.version AS user_version`
 
 const (
 	sessionStampFrom  = ` FROM sessions s JOIN users u ON u.id = s.user_id`
-	sessionStampWhere = ` WHERE s.token_hash = ? AND s.expires_at > ?`
+	sessionStampWhere = ` WHERE s.token_hash = ?`
 )
 
 // StampHint names the stamps a request will check besides its session's, so that they are read
@@ -160,8 +172,36 @@ type ProfileStamp struct {
 }
 
 // SessionStampWith is SessionStampByTokenHash that also reads, in the same statement, the
-// stamps hint names.
+// stamps hint names. On SQLite the answer is kept until a commit (sessionReads): what the
+// statement reads changes only with one, and the times are judged at now on every call.
 func (db *DB) SessionStampWith(ctx context.Context, hash string, now time.Time, hint StampHint) (SessionStamp, HintedStamps, error) {
+	read := func() (sessionRead, error) { return db.sessionStampWith(ctx, hash, hint) }
+	var r sessionRead
+	var err error
+	if db.Dialect == SQLite {
+		r, err = db.sessionReads.kept(db.shm, sessionKey{hash: hash, hint: hint}, read)
+	} else {
+		r, err = read()
+	}
+	if err == nil {
+		err = r.st.at(now)
+	}
+	return r.st, r.hs, err
+}
+
+// sessionKey is what a session statement's answer depends on.
+type sessionKey struct {
+	hash string
+	hint StampHint
+}
+
+// sessionRead is a session statement's answer.
+type sessionRead struct {
+	st SessionStamp
+	hs HintedStamps
+}
+
+func (db *DB) sessionStampWith(ctx context.Context, hash string, hint StampHint) (sessionRead, error) {
 	var st SessionStamp
 	var hs HintedStamps
 	switch {
@@ -175,11 +215,11 @@ func (db *DB) SessionStampWith(ctx context.Context, hash string, now time.Time, 
 			r, rd, sigma                                sql.NullFloat64
 		}
 		// The reader's rating only when they read another player's page (their chance against them).
-		err := db.scanOneJoined(ctx, sessionAndPageStampQuery.in(db.Dialect), []any{touchBefore(now), hint.PagePlayer, hash, now},
+		err := db.scanOneJoined(ctx, sessionAndPageStampQuery.in(db.Dialect), []any{hint.PagePlayer, hash},
 			append(st.sessionFields(), &c.id, &c.hidden, &c.status, &c.timezone, &c.userVersion, &c.playerVersion, &c.tournaments, &c.r, &c.rd, &c.sigma)...)
 		st.NoSearch = true
 		if err != nil {
-			return st, hs, notFound(err)
+			return sessionRead{st, hs}, notFound(err)
 		}
 		hs.Read = StampHint{PagePlayer: hint.PagePlayer}
 		hs.Reader = rating.New()
@@ -191,37 +231,36 @@ func (db *DB) SessionStampWith(ctx context.Context, hash string, now time.Time, 
 				Timezone: c.timezone.String, UserVersion: c.userVersion.Int64, PlayerVersion: c.playerVersion.Int64,
 				Tournaments: c.tournaments.Int64}, true
 		}
-		return st, hs, nil
+		return sessionRead{st, hs}, nil
 	case hint.ProfilePlayer > 0:
 		var version sql.NullInt64
 		var shares bool
-		err := db.scanOneJoined(ctx, sessionAndProfileStampQuery, []any{touchBefore(now), hint.ProfilePlayer, hint.ProfilePlayer, hash, now},
+		err := db.scanOneJoined(ctx, sessionAndProfileStampQuery, []any{hint.ProfilePlayer, hint.ProfilePlayer, hash},
 			append(st.sessionFields(), &version, &shares)...)
 		st.NoSearch = true
 		hs.Read = StampHint{ProfilePlayer: hint.ProfilePlayer}
 		hs.Profile = ProfileStamp{Found: version.Valid, Version: version.Int64, Shares: shares}
-		return st, hs, notFound(err)
+		return sessionRead{st, hs}, notFound(err)
 	case hint.RecentNotifications > 0:
 		err := db.scanOneJoined(ctx, sessionAndNotesStampQuery,
-			[]any{touchBefore(now), hint.RecentNotifications, hash, now}, append(st.sessionFields(), &hs.Notes)...)
+			[]any{hint.RecentNotifications, hash}, append(st.sessionFields(), &hs.Notes)...)
 		st.NoSearch = true
 		hs.Read = StampHint{RecentNotifications: hint.RecentNotifications}
-		return st, hs, notFound(err)
+		return sessionRead{st, hs}, notFound(err)
 	case hint.Leaderboard:
-		err := db.scanOneJoined(ctx, sessionAndLeadersStampQuery,
-			[]any{touchBefore(now), hash, now}, append(st.sessionFields(), &hs.Leaders)...)
+		err := db.scanOneJoined(ctx, sessionAndLeadersStampQuery, []any{hash}, append(st.sessionFields(), &hs.Leaders)...)
 		st.NoSearch = true
 		hs.Read = StampHint{Leaderboard: true}
-		return st, hs, notFound(err)
+		return sessionRead{st, hs}, notFound(err)
 	}
 	if hint.SessionOnly {
-		err := db.scanOneJoined(ctx, sessionOnlyStampQuery, []any{touchBefore(now), hash, now}, st.sessionFields()...)
+		err := db.scanOneJoined(ctx, sessionOnlyStampQuery, []any{hash}, st.sessionFields()...)
 		st.NoSearch = true
 		hs.Read = StampHint{SessionOnly: true}
-		return st, hs, notFound(err)
+		return sessionRead{st, hs}, notFound(err)
 	}
-	st, err := db.SessionStampByTokenHash(ctx, hash, now)
-	return st, hs, err
+	err := db.scanOneJoined(ctx, sessionSearchStampQuery, []any{hash}, st.fields()...)
+	return sessionRead{st, hs}, notFound(err)
 }
 
 // The session's statements (SessionStampByTokenHash, SessionStampWith): one per signed-in
