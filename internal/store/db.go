@@ -35,12 +35,12 @@ type DB struct {
 	// wstmts: query text → *sqlx.Stmt on W, borrowed by transactions (txstmt.go).
 	wstmts     sync.Map
 	wstmtCount atomic.Int64
-	wanted     sync.Map  // query text → struct{}: to prepare on W after the transaction
-	hooks      sync.Map  // *sqlx.Tx → *txHooks: what runs once that transaction has committed
-	rawTx      sync.Map  // SQLite: *sqlx.Tx → its *sqlx.Conn, for statements through SQLite's interface (sqlite_writer.go)
-	group      committer // SQLite: write transactions that arrive together commit together
-	dsn        string    // PostgreSQL: the connection string (dedicated connections, other instances in tests)
-	shm        *shmWatch // SQLite: the WAL-index header, changed by every commit (nil: not mapped)
+	wanted     sync.Map   // query text → struct{}: to prepare on W after the transaction
+	hooks      sync.Map   // *sqlx.Tx → *txHooks: what runs once that transaction has committed
+	rawTx      sync.Map   // SQLite: *sqlx.Tx → its *sqlx.Conn, for statements through SQLite's interface (sqlite_writer.go)
+	group      committer  // SQLite: write transactions that arrive together commit together
+	dsn        string     // PostgreSQL: the connection string (dedicated connections, other instances in tests)
+	shm        *shmRegion // SQLite: where the WAL-index header is, changed by every commit (nil: not known)
 
 	// PostgreSQL: concurrent readers of one gate, page or version share one statement, each
 	// answer read after its reader arrived (freshread.go). SQLite: each is kept under the
@@ -203,10 +203,9 @@ func OpenSQLite(ctx context.Context, path string) (*DB, error) {
 		db.Close()
 		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
 	}
-	// Without the mapping every version read is a statement, as before (shared).
-	if db.shm, err = openShmWatch(path); err != nil {
-		hookFailed("the WAL-index header mapped", err)
-	}
+	// Known once the writer maps its wal-index (sqlite_dataversion.go); until then, and without
+	// the writer's VFS, every kept read runs its statement.
+	db.shm = shmRegionOf(path)
 	return db, nil
 }
 
@@ -275,7 +274,6 @@ func (db *DB) Close() error {
 	if db.R != db.W {
 		err = errors.Join(err, db.R.Close())
 	}
-	db.shm.close()
 	return err
 }
 

@@ -40,7 +40,7 @@ const maxKept = 1 << 14
 // kept returns key's value kept under the current WAL-index header, else read's, then kept under
 // the header read before it: a commit between the two makes the kept value's header older than
 // its data, so the next call reads again (never the other way round). Errors are not kept.
-func (g *freshGroup[K, V]) kept(w *shmWatch, key K, read func() (V, error)) (V, error) {
+func (g *freshGroup[K, V]) kept(w *shmRegion, key K, read func() (V, error)) (V, error) {
 	ver, ok := w.version()
 	if !ok {
 		return read()

@@ -7,6 +7,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -166,5 +168,105 @@ func TestKeptUntilACommit(t *testing.T) {
 	}
 	if reads != 2 {
 		t.Fatalf("without the mapping: %d reads for 2 calls", reads)
+	}
+}
+
+// Other processes opening the database while this one writes find SQLite's locks on the
+// wal-index in place: none of them rebuilds it under the writer, so every commit the writer
+// reported is there and no write fails (a descriptor of the -shm file opened and closed by this
+// process would drop its locks: the first version did, a review reproduced it).
+func TestDataVersionLeavesSQLiteLocksAlone(t *testing.T) {
+	if path := os.Getenv("LADDER_DATAVERSION_READER"); path != "" { // another process, one read
+		other, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(5000)")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer other.Close()
+		var n int
+		if err := other.QueryRow(`SELECT COUNT(*) FROM users`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	ctx := context.Background()
+	db, path := openMigratedSQLite(t)
+	if _, err := db.W.ExecContext(ctx, `CREATE TABLE r (id INTEGER PRIMARY KEY, pad BLOB)`); err != nil {
+		t.Fatal(err)
+	}
+	currentVersion(t, db)
+	var commits, failed atomic.Int64
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			if _, err := db.W.ExecContext(ctx, `INSERT INTO r (pad) VALUES (randomblob(3000))`); err != nil {
+				if failed.Add(1) == 1 {
+					t.Log(err)
+				}
+				continue
+			}
+			commits.Add(1)
+		}
+	})
+	for range 10 {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestDataVersionLeavesSQLiteLocksAlone$", "-test.count=1")
+		cmd.Env = append(os.Environ(), "LADDER_DATAVERSION_READER="+path)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("the other process: %v\n%s", err, out)
+		}
+	}
+	close(stop)
+	wg.Wait()
+	var rows int64
+	if err := db.W.GetContext(ctx, &rows, `SELECT COUNT(*) FROM r`); err != nil {
+		t.Fatal(err)
+	}
+	if failed.Load() > 0 || rows != commits.Load() {
+		t.Fatalf("%d writes failed; %d rows for %d commits reported", failed.Load(), rows, commits.Load())
+	}
+}
+
+// When every connection of the process has closed (SQLite then deletes the wal-index and makes
+// it again at the next open), the header read is the new wal-index's: kept values do not outlive
+// the commits made after.
+func TestKeptAfterEveryConnectionClosed(t *testing.T) {
+	ctx := context.Background()
+	db, _ := openMigratedSQLite(t)
+	before, err := db.LeaderboardVersion(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.W.SetMaxIdleConns(0) // every pooled connection closes, as a broken one is dropped
+	db.R.SetMaxIdleConns(0)
+	db.W.SetMaxIdleConns(1)
+	db.R.SetMaxIdleConns(8)
+	if _, err := db.W.ExecContext(ctx, `UPDATE leaderboard_versions SET version = version + 1 WHERE shard = 0`); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := db.LeaderboardVersion(ctx); err != nil || got != before+1 {
+		t.Fatalf("after the connections came back: %d, %v; want %d", got, err, before+1)
+	}
+	currentVersion(t, db) // the writer's new mapping is the one read
+}
+
+// After Close the header is not read (no writer has it mapped) and a kept read answers as the
+// closed database does.
+func TestDataVersionAfterClose(t *testing.T) {
+	ctx := context.Background()
+	db, _ := openMigratedSQLite(t)
+	if _, err := db.LeaderboardVersion(ctx); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if _, ok := db.shm.version(); ok {
+		t.Fatal("the header was read after Close")
+	}
+	if _, err := db.LeaderboardVersion(ctx); err == nil {
+		t.Fatal("a kept read after Close: no error")
 	}
 }

@@ -124,8 +124,10 @@ func walBufOpen(tls *libc.TLS, _ uintptr, zName uintptr, pFile uintptr, flags in
 	switch {
 	case flags&sqlite3.SQLITE_OPEN_MAIN_DB != 0:
 		// The database file: its write lock's release drops what a rolled-back transaction left
-		// gathered (walBufShmLock).
+		// gathered (walBufShmLock); its wal-index's first region is noted for the data version
+		// (walBufShmMap, sqlite_dataversion.go).
 		if m := wrappedMethods(tls, &walBufDBMethods, file.FpMethods, wrapDBMethods); m != 0 {
+			walBufDBPaths.Store(pFile, libc.GoString(zName))
 			file.FpMethods = m
 		}
 	case flags&sqlite3.SQLITE_OPEN_WAL != 0:
@@ -191,9 +193,19 @@ func wrapWALMethods(m *sqlite3.Tsqlite3_io_methods) {
 }
 
 func wrapDBMethods(m *sqlite3.Tsqlite3_io_methods) {
-	if m.FiVersion >= 2 && m.FxShmLock != 0 {
+	*(*func(*libc.TLS, uintptr) int32)(unsafe.Pointer(&m.FxClose)) = walBufDBClose
+	if m.FiVersion >= 2 && m.FxShmLock != 0 && m.FxShmMap != 0 && m.FxShmUnmap != 0 {
 		*(*func(*libc.TLS, uintptr, int32, int32, int32) int32)(unsafe.Pointer(&m.FxShmLock)) = walBufShmLock
+		*(*func(*libc.TLS, uintptr, int32, int32, int32, uintptr) int32)(unsafe.Pointer(&m.FxShmMap)) = walBufShmMap
+		*(*func(*libc.TLS, uintptr, int32) int32)(unsafe.Pointer(&m.FxShmUnmap)) = walBufShmUnmap
 	}
+}
+
+// walBufDBClose is the database file's xClose: it forgets the file's path.
+func walBufDBClose(tls *libc.TLS, pFile uintptr) int32 {
+	walBufDBPaths.Delete(pFile)
+	orig := origMethods((*sqlite3.Tsqlite3_file)(cPointer(pFile)).FpMethods)
+	return (*(*func(*libc.TLS, uintptr) int32)(unsafe.Pointer(&struct{ uintptr }{orig.FxClose})))(tls, pFile)
 }
 
 // origMethods are the io methods a wrapped copy was made from.

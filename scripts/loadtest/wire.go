@@ -130,7 +130,8 @@ func (w *wireConn) do(r wireReq) bool {
 	return false
 }
 
-// readAnswer reads one HTTP/1.1 answer from br and discards its body (Content-Length or chunked):
+// readAnswer reads one HTTP/1.1 answer from br and discards its body (none for 1xx, 204 and 304;
+// else Content-Length or chunked, or up to the connection's end):
 // its status, and whether the connection stays open. It parses only what it needs, without
 // allocating: net/http's reader made a header map per answer.
 func readAnswer(br *bufio.Reader) (status int, keep bool, err error) {
@@ -170,6 +171,8 @@ func readAnswer(br *bufio.Reader) (status int, keep bool, err error) {
 		}
 	}
 	switch {
+	case status/100 == 1 || status == http.StatusNoContent || status == http.StatusNotModified:
+		return status, keep, nil // no body, whatever the headers say (RFC 9112, 6.3)
 	case chunked:
 		for {
 			line, err = br.ReadSlice('\n')

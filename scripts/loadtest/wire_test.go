@@ -17,13 +17,15 @@ import (
 func TestReadAnswer(t *testing.T) {
 	in := "HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Type: text/plain\r\n\r\nhello" +
 		"HTTP/1.1 404 Not Found\r\ntransfer-encoding: chunked\r\n\r\n3\r\nabc\r\n2;x=y\r\nde\r\n0\r\n\r\n" +
+		"HTTP/1.1 304 Not Modified\r\nETag: \"x\"\r\n\r\n" +
+		"HTTP/1.1 204 No Content\r\n\r\n" +
 		"HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 2\r\n\r\nok" +
 		"HTTP/1.1 200 OK\r\n\r\nuntil the end"
 	br := bufio.NewReader(strings.NewReader(in))
 	for i, want := range []struct {
 		status int
 		keep   bool
-	}{{200, true}, {404, true}, {200, false}, {200, false}} {
+	}{{200, true}, {404, true}, {304, true}, {204, true}, {200, false}, {200, false}} {
 		status, keep, err := readAnswer(br)
 		if err != nil || status != want.status || keep != want.keep {
 			t.Fatalf("answer %d: %d %v %v, want %d %v", i, status, keep, err, want.status, want.keep)
