@@ -41,6 +41,7 @@ type DB struct {
 	group      committer  // SQLite: write transactions that arrive together commit together
 	dsn        string     // PostgreSQL: the connection string (dedicated connections, other instances in tests)
 	shm        *shmRegion // SQLite: where the WAL-index header is, changed by every commit (nil: not known)
+	closed     atomic.Bool
 
 	// PostgreSQL: concurrent readers of one gate, page or version share one statement, each
 	// answer read after its reader arrived (freshread.go). SQLite: each is kept under the
@@ -63,9 +64,18 @@ type DB struct {
 // share one through g (freshGroup).
 func shared[K comparable, V any](ctx context.Context, db *DB, g *freshGroup[K, V], key K, read func(context.Context) (V, error)) (V, error) {
 	if db.Dialect == SQLite {
-		return g.kept(db.shm, key, func() (V, error) { return read(ctx) })
+		return g.kept(db.dataVersion(), key, func() (V, error) { return read(ctx) })
 	}
 	return g.do(ctx, key, read)
+}
+
+// dataVersion is where kept reads find the WAL-index header: nil (read every time) on
+// PostgreSQL, when not known, and once the DB is closed.
+func (db *DB) dataVersion() *shmRegion {
+	if db.closed.Load() {
+		return nil
+	}
+	return db.shm
 }
 
 // readStmt returns a prepared statement for q on the reader pool, preparing it once. SQLite
@@ -268,6 +278,7 @@ func (db *DB) Ping(ctx context.Context) error {
 
 // Close closes both pools.
 func (db *DB) Close() error {
+	db.closed.Store(true) // kept values go with it (another DB of the same file may keep the header mapped)
 	db.stmts.Range(func(_, st any) bool { st.(*sqlx.Stmt).Close(); return true })
 	db.wstmts.Range(func(_, st any) bool { st.(*sqlx.Stmt).Close(); return true })
 	err := db.W.Close()

@@ -179,7 +179,7 @@ func (db *DB) SessionStampWith(ctx context.Context, hash string, now time.Time, 
 	var r sessionRead
 	var err error
 	if db.Dialect == SQLite {
-		r, err = db.sessionReads.kept(db.shm, sessionKey{hash: hash, hint: hint}, read)
+		r, err = db.sessionReads.kept(db.dataVersion(), sessionKey{hash: hash, hint: hint}, read)
 	} else {
 		r, err = read()
 	}

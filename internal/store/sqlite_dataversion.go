@@ -52,9 +52,10 @@ func shmRegionOf(path string) *shmRegion {
 	return r.(*shmRegion)
 }
 
-// walBufDBPaths are the open database files of writer connections (sqlite3_file*) → the path
-// SQLite opened them by.
-var walBufDBPaths sync.Map
+// walBufDBRegions are the open database files of writer connections (sqlite3_file*) → their
+// region, found once when SQLite opens the file: a file renamed, replaced or deleted meanwhile
+// still clears the region its mapping was noted in.
+var walBufDBRegions sync.Map
 
 // walBufShmMap is the database file's xShmMap: region 0's address is noted once SQLite has it.
 func walBufShmMap(tls *libc.TLS, pFile uintptr, iRegion, szRegion, bExtend int32, pp uintptr) int32 {
@@ -65,11 +66,8 @@ func walBufShmMap(tls *libc.TLS, pFile uintptr, iRegion, szRegion, bExtend int32
 		return rc
 	}
 	p := *(*uintptr)(cPointer(pp))
-	path, ok := walBufDBPaths.Load(pFile)
-	if p == 0 || !ok {
-		return rc
-	}
-	if r := shmRegionOf(path.(string)); r != nil {
+	if r, ok := walBufDBRegions.Load(pFile); ok && p != 0 {
+		r := r.(*shmRegion)
 		r.mu.Lock()
 		r.files[pFile] = p
 		r.p = p
@@ -81,15 +79,14 @@ func walBufShmMap(tls *libc.TLS, pFile uintptr, iRegion, szRegion, bExtend int32
 // walBufShmUnmap is the database file's xShmUnmap: the region is forgotten before SQLite may
 // unmap it (version then answers false until a writer maps it again).
 func walBufShmUnmap(tls *libc.TLS, pFile uintptr, deleteFlag int32) int32 {
-	if path, ok := walBufDBPaths.Load(pFile); ok {
-		if r := shmRegionOf(path.(string)); r != nil {
-			r.mu.Lock()
-			delete(r.files, pFile)
-			if len(r.files) == 0 {
-				r.p = 0
-			}
-			r.mu.Unlock()
+	if r, ok := walBufDBRegions.Load(pFile); ok {
+		r := r.(*shmRegion)
+		r.mu.Lock()
+		delete(r.files, pFile)
+		if len(r.files) == 0 {
+			r.p = 0
 		}
+		r.mu.Unlock()
 	}
 	orig := origMethods((*sqlite3.Tsqlite3_file)(cPointer(pFile)).FpMethods)
 	return (*(*func(*libc.TLS, uintptr, int32) int32)(unsafe.Pointer(&struct{ uintptr }{orig.FxShmUnmap})))(tls, pFile, deleteFlag)

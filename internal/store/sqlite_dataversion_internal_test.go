@@ -270,3 +270,46 @@ func TestDataVersionAfterClose(t *testing.T) {
 		t.Fatal("a kept read after Close: no error")
 	}
 }
+
+// A database file renamed while open: closing it still forgets the region SQLite unmaps (the
+// region is the one found when the file was opened, not found again by a name that now points
+// elsewhere or nowhere), so the header is never read from unmapped memory.
+func TestDataVersionAfterTheFileIsRenamed(t *testing.T) {
+	ctx := context.Background()
+	db, path := openMigratedSQLite(t)
+	if _, err := db.LeaderboardVersion(ctx); err != nil {
+		t.Fatal(err)
+	}
+	currentVersion(t, db)
+	if err := os.Rename(path, path+".moved"); err != nil {
+		t.Fatal(err)
+	}
+	region := db.shm
+	db.Close()
+	if _, ok := region.version(); ok {
+		t.Fatal("the header was read after SQLite unmapped it")
+	}
+}
+
+// A closed DB keeps nothing, even while another DB of the same file keeps the header mapped.
+func TestDataVersionClosedBesideAnother(t *testing.T) {
+	ctx := context.Background()
+	db, path := openMigratedSQLite(t)
+	other, err := OpenSQLite(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	for _, d := range []*DB{db, other} {
+		if _, err := d.LeaderboardVersion(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	if _, err := db.LeaderboardVersion(ctx); err == nil {
+		t.Fatal("a closed DB answered a kept read")
+	}
+	if _, err := other.LeaderboardVersion(ctx); err != nil {
+		t.Fatalf("the other DB: %v", err)
+	}
+}

@@ -127,7 +127,11 @@ func walBufOpen(tls *libc.TLS, _ uintptr, zName uintptr, pFile uintptr, flags in
 		// gathered (walBufShmLock); its wal-index's first region is noted for the data version
 		// (walBufShmMap, sqlite_dataversion.go).
 		if m := wrappedMethods(tls, &walBufDBMethods, file.FpMethods, wrapDBMethods); m != 0 {
-			walBufDBPaths.Store(pFile, libc.GoString(zName))
+			if r := shmRegionOf(libc.GoString(zName)); r != nil {
+				walBufDBRegions.Store(pFile, r)
+			} else {
+				walBufDBRegions.Delete(pFile) // a reused address: no region of an earlier file
+			}
 			file.FpMethods = m
 		}
 	case flags&sqlite3.SQLITE_OPEN_WAL != 0:
@@ -201,9 +205,9 @@ func wrapDBMethods(m *sqlite3.Tsqlite3_io_methods) {
 	}
 }
 
-// walBufDBClose is the database file's xClose: it forgets the file's path.
+// walBufDBClose is the database file's xClose: it forgets the file's region.
 func walBufDBClose(tls *libc.TLS, pFile uintptr) int32 {
-	walBufDBPaths.Delete(pFile)
+	walBufDBRegions.Delete(pFile)
 	orig := origMethods((*sqlite3.Tsqlite3_file)(cPointer(pFile)).FpMethods)
 	return (*(*func(*libc.TLS, uintptr) int32)(unsafe.Pointer(&struct{ uintptr }{orig.FxClose})))(tls, pFile)
 }
