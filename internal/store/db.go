@@ -43,9 +43,9 @@ type DB struct {
 	shm        *shmRegion // SQLite: where the WAL-index header is, changed by every commit (nil: not known)
 	closed     atomic.Bool
 
-	// PostgreSQL: concurrent readers of one gate, page or version share one statement, each
-	// answer read after its reader arrived (freshread.go). SQLite: each is kept under the
-	// WAL-index header it was read under (shm), until a commit changes it.
+	// Each is kept under the data version it was read under (dataversion.go), until a commit
+	// changes it. PostgreSQL: concurrent readers of one gate, page or version share one
+	// statement, each answer read after its reader arrived (freshread.go).
 	gates       freshGroup[int64, Tournament]
 	pages       freshGroup[int64, TournamentPage]
 	pageStamps  freshGroup[int64, PlayerPageStamp]
@@ -53,29 +53,23 @@ type DB struct {
 	listVer     freshGroup[struct{}, int64]
 	leaderVer   freshGroup[struct{}, int64]
 	searchVer   freshGroup[struct{}, [2]int64]
-	// SQLite: session statements' answers, kept until a commit (SessionStampWith).
+	// Session statements' answers, kept until a commit (SessionStampWith).
 	sessionReads freshGroup[sessionKey, sessionRead]
+	// PostgreSQL: the current snapshot, the data version; concurrent readers share a statement.
+	snapshots freshGroup[struct{}, string]
 	// PostgreSQL: concurrent session statements share a round trip (rowbatch.go).
 	rows rowBatcher
 }
 
-// shared is read on SQLite, where a statement costs less than sharing it, and kept while nothing
-// is committed (sqlite_dataversion.go); on PostgreSQL, a round trip, concurrent readers of key
-// share one through g (freshGroup).
+// shared is read once per data version (dataversion.go) and kept until a commit. On SQLite a
+// statement costs less than sharing it; on PostgreSQL, a round trip, concurrent readers of key
+// share one through g (freshGroup.do).
 func shared[K comparable, V any](ctx context.Context, db *DB, g *freshGroup[K, V], key K, read func(context.Context) (V, error)) (V, error) {
+	ver, ok := db.version(ctx)
 	if db.Dialect == SQLite {
-		return g.kept(db.dataVersion(), key, func() (V, error) { return read(ctx) })
+		return g.kept(ver, ok, key, func() (V, error) { return read(ctx) })
 	}
-	return g.do(ctx, key, read)
-}
-
-// dataVersion is where kept reads find the WAL-index header: nil (read every time) on
-// PostgreSQL, when not known, and once the DB is closed.
-func (db *DB) dataVersion() *shmRegion {
-	if db.closed.Load() {
-		return nil
-	}
-	return db.shm
+	return g.kept(ver, ok, key, func() (V, error) { return g.do(ctx, key, read) })
 }
 
 // readStmt returns a prepared statement for q on the reader pool, preparing it once. SQLite

@@ -24,10 +24,10 @@ const freshReadTimeout = 10 * time.Second
 type freshGroup[K comparable, V any] struct {
 	mu    sync.Mutex
 	calls map[K]*freshCall[V]
-	keep  map[K]keptValue[V] // SQLite: values read under a WAL-index header (kept)
+	keep  map[K]keptValue[V] // values read under a data version (kept)
 }
 
-// keptValue is a value read after the WAL-index header was ver.
+// keptValue is a value read after the data version was ver.
 type keptValue[V any] struct {
 	ver dataVersion
 	val V
@@ -37,11 +37,11 @@ type keptValue[V any] struct {
 // again empty.
 const maxKept = 1 << 14
 
-// kept returns key's value kept under the current WAL-index header, else read's, then kept under
-// the header read before it: a commit between the two makes the kept value's header older than
-// its data, so the next call reads again (never the other way round). Errors are not kept.
-func (g *freshGroup[K, V]) kept(w *shmRegion, key K, read func() (V, error)) (V, error) {
-	ver, ok := w.version()
+// kept returns key's value kept under ver (the data version now), else read's, then kept under
+// ver: ver was read before read began, so a commit between the two makes the kept value's version
+// older than its data, and the next call reads again (never the other way round). Without a
+// version (ok false) it reads every time. Errors are not kept.
+func (g *freshGroup[K, V]) kept(ver dataVersion, ok bool, key K, read func() (V, error)) (V, error) {
 	if !ok {
 		return read()
 	}

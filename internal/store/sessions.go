@@ -172,17 +172,13 @@ type ProfileStamp struct {
 }
 
 // SessionStampWith is SessionStampByTokenHash that also reads, in the same statement, the
-// stamps hint names. On SQLite the answer is kept until a commit (sessionReads): what the
-// statement reads changes only with one, and the times are judged at now on every call.
+// stamps hint names. The answer is kept until a commit (sessionReads): what the statement reads
+// changes only with one, and the times are judged at now on every call.
 func (db *DB) SessionStampWith(ctx context.Context, hash string, now time.Time, hint StampHint) (SessionStamp, HintedStamps, error) {
-	read := func() (sessionRead, error) { return db.sessionStampWith(ctx, hash, hint) }
-	var r sessionRead
-	var err error
-	if db.Dialect == SQLite {
-		r, err = db.sessionReads.kept(db.dataVersion(), sessionKey{hash: hash, hint: hint}, read)
-	} else {
-		r, err = read()
-	}
+	ver, ok := db.version(ctx)
+	r, err := db.sessionReads.kept(ver, ok, sessionKey{hash: hash, hint: hint}, func() (sessionRead, error) {
+		return db.sessionStampWith(ctx, hash, hint)
+	})
 	if err == nil {
 		err = r.st.at(now)
 	}

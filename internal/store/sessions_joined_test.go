@@ -81,7 +81,16 @@ func TestJoinedSessionReadsAnswerAsAlone(t *testing.T) {
 	if a := alone[fmt.Sprint(hashes[0], store.StampHint{PagePlayer: ids[0]})]; a.Err != "" || !a.Hinted.PageFound || a.Hinted.Page.Tournaments == 0 {
 		t.Fatalf("the page stamp read alone: %+v (the test's data is not what it means to be)", a)
 	}
-	// Together: every read waits behind the held statements, then each text runs once.
+	// Together: every read waits behind the held statements, then each text runs once. A commit
+	// first: the answers read alone are kept until one (SessionStampWith), and would not reach
+	// the statements.
+	err = db.Tx(ctx, func(tx *sqlx.Tx) error {
+		_, err := tx.ExecContext(ctx, `SELECT pg_current_xact_id()`) // a transaction id: its commit moves the snapshot
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	waiting, release := db.HoldSessionStatementsForTest()
 	defer release()
 	type result struct {

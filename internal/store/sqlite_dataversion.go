@@ -96,13 +96,19 @@ func walBufShmUnmap(tls *libc.TLS, pFile uintptr, deleteFlag int32) int32 {
 // starts with two copies of it, the second written first by a committing writer.
 const walIndexHeaderWords = 12
 
-// dataVersion is a WAL-index header: equal headers, no commit in between.
-type dataVersion [walIndexHeaderWords]uint32
+// walHeader is a WAL-index header: equal headers, no commit in between.
+type walHeader [walIndexHeaderWords]uint32
 
 // version returns the current WAL-index header, or false when it cannot be read consistently
 // (no writer has the region mapped, a writer is writing the header, or it is not initialized):
 // the caller then reads the database.
-func (r *shmRegion) version() (v dataVersion, ok bool) {
+func (r *shmRegion) version() (dataVersion, bool) {
+	h, ok := r.header()
+	return dataVersion{wal: h}, ok
+}
+
+// header reads the WAL-index header (version).
+func (r *shmRegion) header() (v walHeader, ok bool) {
 	if r == nil {
 		return v, false
 	}

@@ -124,6 +124,12 @@ func TestDataVersionMovesWithEveryCommit(t *testing.T) {
 	}
 }
 
+// keptNow is g.kept under db's data version now.
+func keptNow[K comparable, V any](ctx context.Context, db *DB, g *freshGroup[K, V], key K, read func() (V, error)) (V, error) {
+	ver, ok := db.version(ctx)
+	return g.kept(ver, ok, key, read)
+}
+
 // A kept value is read once while nothing is committed, again after a commit; an error is never
 // kept; without the mapping every call reads.
 func TestKeptUntilACommit(t *testing.T) {
@@ -133,20 +139,20 @@ func TestKeptUntilACommit(t *testing.T) {
 	reads := 0
 	read := func() (int, error) { reads++; return reads, nil }
 	for range 3 {
-		if v, err := g.kept(db.shm, 7, read); err != nil || v != 1 {
+		if v, err := keptNow(ctx, db, &g, 7, read); err != nil || v != 1 {
 			t.Fatalf("kept: %d, %v; want the first read's 1", v, err)
 		}
 	}
-	if v, _ := g.kept(db.shm, 8, read); v != 2 {
+	if v, _ := keptNow(ctx, db, &g, 8, read); v != 2 {
 		t.Fatalf("another key: %d, want its own read", v)
 	}
 	if _, err := db.W.ExecContext(ctx, `UPDATE leaderboard_versions SET version = version + 1 WHERE shard = 0`); err != nil {
 		t.Fatal(err)
 	}
-	if v, _ := g.kept(db.shm, 7, read); v != 3 {
+	if v, _ := keptNow(ctx, db, &g, 7, read); v != 3 {
 		t.Fatalf("after a commit: %d, want a new read (3)", v)
 	}
-	if v, _ := g.kept(db.shm, 7, read); v != 3 {
+	if v, _ := keptNow(ctx, db, &g, 7, read); v != 3 {
 		t.Fatalf("then: %d, want it kept (3)", v)
 	}
 
@@ -154,7 +160,7 @@ func TestKeptUntilACommit(t *testing.T) {
 	failing := 0
 	fail := func() (int, error) { failing++; return 0, boom }
 	for range 2 {
-		if _, err := g.kept(db.shm, 9, fail); !errors.Is(err, boom) {
+		if _, err := keptNow(ctx, db, &g, 9, fail); !errors.Is(err, boom) {
 			t.Fatalf("error: %v", err)
 		}
 	}
@@ -164,7 +170,7 @@ func TestKeptUntilACommit(t *testing.T) {
 
 	reads = 0
 	for range 2 {
-		_, _ = g.kept(nil, 7, read)
+		_, _ = g.kept(dataVersion{}, false, 7, read)
 	}
 	if reads != 2 {
 		t.Fatalf("without the mapping: %d reads for 2 calls", reads)
