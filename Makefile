@@ -50,13 +50,13 @@ load:
 	scripts/ensure-wrk.sh
 	go run ./scripts/loadtest -duration 5s -conns 16
 
-## bench: every read budget of issue 16 beside its figure (ratios to a bare hello handler in the same run, medians of 3 rounds, p99 at half the saturating rate, each mode's p99 in a run of its own), then the in-process read benchmarks, the cost growth from 10k to 100k players (internal/httpapi/growth_bench_test.go, budget ≤ 1.5×), then the validated-result write beside its budget (scripts/bench-write.sh); with LADDER_TEST_POSTGRES_URL also every read in PostgreSQL mode ÷ SQLite mode (budget 0.5×), the write in PostgreSQL mode, and two instances on one PostgreSQL ÷ one (scripts/scaleload, budget 1.7×); after `make build` the asset is the real largest script, before it a synthetic one; docs/PERFORMANCE.md says how to read them
+## bench: every read budget of issue 16 beside its figure (ratios to a bare hello handler in the same run, medians of 3 rounds, p99 at half the saturating rate as the median of 3 measurements, each mode's p99 in a run of its own), then the in-process read benchmarks, the cost growth from 10k to 100k players (internal/httpapi/growth_bench_test.go, budget ≤ 1.5×), then the validated-result write beside its budget (scripts/bench-write.sh); with LADDER_TEST_POSTGRES_URL also every read in PostgreSQL mode ÷ SQLite mode (budget 0.5×), the write in PostgreSQL mode, and two instances on one PostgreSQL ÷ one (scripts/scaleload, budget 1.7×); after `make build` the asset is the real largest script, before it a synthetic one; docs/PERFORMANCE.md says how to read them
 bench:
 	scripts/ensure-wrk.sh
-	go run ./scripts/loadtest -duration 2s -rounds 3 -p99-duration 5s
+	go run ./scripts/loadtest -duration 2s -rounds 3 -p99-duration 3s
 	@if [ -n "$${LADDER_TEST_POSTGRES_URL:-}" ]; then \
 		go run ./scripts/loadtest -duration 2s -rounds 3 -p99=false -compare "$$LADDER_TEST_POSTGRES_URL" && \
-		go run ./scripts/loadtest -duration 2s -rounds 1 -p99-duration 5s -postgres "$$LADDER_TEST_POSTGRES_URL"; \
+		go run ./scripts/loadtest -duration 2s -rounds 3 -p99-duration 3s -postgres "$$LADDER_TEST_POSTGRES_URL"; \
 	else \
 		echo "SKIPPED: PostgreSQL mode ÷ SQLite mode and PostgreSQL mode's p99 (set LADDER_TEST_POSTGRES_URL)"; \
 	fi
