@@ -37,6 +37,13 @@ func (db *DB) version(ctx context.Context) (dataVersion, bool) {
 	return dataVersion{pg: s}, err == nil && s != ""
 }
 
+// keptNow is g.kept under db's data version now: key's value while nothing was committed since
+// it was read, else read's.
+func keptNow[K comparable, V any](ctx context.Context, db *DB, g *freshGroup[K, V], key K, read func() (V, error)) (V, error) {
+	ver, ok := db.version(ctx)
+	return g.kept(ver, ok, key, read)
+}
+
 // snapshotQuery reads PostgreSQL's current snapshot with what tells a server that lost commits
 // it had shown (a crash with synchronous_commit off, a failover to an asynchronous standby, a
 // restore behind the same address): transaction ids are then given out again, so the same

@@ -98,11 +98,14 @@ func TestPostgresDataVersionMovesWithEveryTransaction(t *testing.T) {
 	// of the version, whatever the snapshot.
 	end := begin() // something for the checkpoint to write
 	end(true)
-	before, _ := db.version(ctx)
+	before, okBefore := db.version(ctx)
 	if _, err := other.W.ExecContext(ctx, `CHECKPOINT`); err != nil {
 		t.Fatal(err)
 	}
-	after, _ := db.version(ctx)
+	after, okAfter := db.version(ctx)
+	if !okBefore || !okAfter {
+		t.Fatal("no version around the checkpoint")
+	}
 	if lsn := func(v dataVersion) string { return strings.Fields(v.pg)[1] }; lsn(after) == lsn(before) {
 		t.Fatalf("the checkpoint's position stayed in the version: %q, then %q", before.pg, after.pg)
 	}

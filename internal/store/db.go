@@ -65,11 +65,10 @@ type DB struct {
 // statement costs less than sharing it; on PostgreSQL, a round trip, concurrent readers of key
 // share one through g (freshGroup.do).
 func shared[K comparable, V any](ctx context.Context, db *DB, g *freshGroup[K, V], key K, read func(context.Context) (V, error)) (V, error) {
-	ver, ok := db.version(ctx)
 	if db.Dialect == SQLite {
-		return g.kept(ver, ok, key, func() (V, error) { return read(ctx) })
+		return keptNow(ctx, db, g, key, func() (V, error) { return read(ctx) })
 	}
-	return g.kept(ver, ok, key, func() (V, error) { return g.do(ctx, key, read) })
+	return keptNow(ctx, db, g, key, func() (V, error) { return g.do(ctx, key, read) })
 }
 
 // readStmt returns a prepared statement for q on the reader pool, preparing it once. SQLite

@@ -175,8 +175,7 @@ type ProfileStamp struct {
 // stamps hint names. The answer is kept until a commit (sessionReads): what the statement reads
 // changes only with one, and the times are judged at now on every call.
 func (db *DB) SessionStampWith(ctx context.Context, hash string, now time.Time, hint StampHint) (SessionStamp, HintedStamps, error) {
-	ver, ok := db.version(ctx)
-	r, err := db.sessionReads.kept(ver, ok, sessionKey{hash: hash, hint: hint}, func() (sessionRead, error) {
+	r, err := keptNow(ctx, db, &db.sessionReads, sessionKey{hash: hash, hint: hint}, func() (sessionRead, error) {
 		return db.sessionStampWith(ctx, hash, hint)
 	})
 	if err == nil {

@@ -124,12 +124,6 @@ func TestDataVersionMovesWithEveryCommit(t *testing.T) {
 	}
 }
 
-// keptNow is g.kept under db's data version now.
-func keptNow[K comparable, V any](ctx context.Context, db *DB, g *freshGroup[K, V], key K, read func() (V, error)) (V, error) {
-	ver, ok := db.version(ctx)
-	return g.kept(ver, ok, key, read)
-}
-
 // A kept value is read once while nothing is committed, again after a commit; an error is never
 // kept; without the mapping every call reads.
 func TestKeptUntilACommit(t *testing.T) {
