@@ -30,15 +30,12 @@ func (s *Service) ValidateResult(ctx context.Context, cur Current, id int64, app
 	// below reads through tx, as a grouped transaction must.
 	err := s.db.GroupTx(ctx, func(tx *sqlx.Tx) error {
 		// The tournament is locked before the match is read (its tournament id is all that is
-		// read before), so the match and the standings are read as the last validation left them.
-		tid, err := s.db.MatchTournamentID(ctx, tx, id)
+		// read before, in the same statement), so the match and the standings are read as the
+		// last validation left them.
+		t, err := s.db.LockMatchTournament(ctx, tx, id)
 		if errors.Is(err, store.ErrNotFound) {
 			return &Error{Kind: KindNotFound, Code: "match.not_found"}
 		} else if err != nil {
-			return err
-		}
-		t, err := s.db.LockTournament(ctx, tx, tid)
-		if err != nil {
 			return err
 		}
 		m, acc, err := s.matchAccessIn(ctx, tx, cur, id, &t)

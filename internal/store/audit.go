@@ -26,15 +26,16 @@ type AuditEntry struct {
 }
 
 // InsertAudit appends e to the audit log inside tx (the same transaction as the change it
-// records, so the two stand or fall together). It fills ID and CreatedAt.
+// records, so the two stand or fall together). It fills CreatedAt; the row's id is not read back
+// (on PostgreSQL the insert is sent with the transaction's next statement: pg_pipeline.go).
 func (db *DB) InsertAudit(ctx context.Context, tx *sqlx.Tx, e *AuditEntry) error {
 	e.CreatedAt = db.Now()
 	if e.Details == "" {
 		e.Details = "{}"
 	}
-	return db.txQueryRowx(ctx, tx, db.Dialect.rebind(`INSERT INTO audit_log
-		(created_at, actor_id, action, target_type, target_id, details, ip, request_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
-		e.CreatedAt, e.ActorID, e.Action, e.TargetType, e.TargetID, e.Details, e.IP, e.RequestID).Scan(&e.ID)
+	return db.txDefer(ctx, tx, db.Dialect.rebind(`INSERT INTO audit_log
+		(created_at, actor_id, action, target_type, target_id, details, ip, request_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
+		e.CreatedAt, e.ActorID, e.Action, e.TargetType, e.TargetID, e.Details, e.IP, e.RequestID)
 }
 
 // AuditFor lists the audit entries about one object, oldest first.

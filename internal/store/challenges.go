@@ -74,8 +74,7 @@ func (db *DB) SetChallengeMatch(ctx context.Context, tx *sqlx.Tx, id, matchID in
 // SetChallengeStatusByMatch sets the status of the challenge that made a match (completed or
 // cancelled with the match).
 func (db *DB) SetChallengeStatusByMatch(ctx context.Context, tx *sqlx.Tx, matchID int64, status string) error {
-	_, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE challenges SET status = ?, updated_at = ? WHERE match_id = ?`), status, db.Now(), matchID)
-	return err
+	return db.txDefer(ctx, tx, db.Dialect.rebind(`UPDATE challenges SET status = ?, updated_at = ? WHERE match_id = ?`), status, db.Now(), matchID)
 }
 
 // ExpireChallenges marks pending challenges past their deadline expired and returns them.

@@ -38,6 +38,7 @@ type DB struct {
 	wanted     sync.Map   // query text → struct{}: to prepare on W after the transaction
 	hooks      sync.Map   // *sqlx.Tx → *txHooks: what runs once that transaction has committed
 	rawTx      sync.Map   // SQLite: *sqlx.Tx → its *sqlx.Conn, for statements through SQLite's interface (sqlite_writer.go)
+	pgTxs      sync.Map   // PostgreSQL: *sqlx.Tx → its *pgTx, for the writes it defers (pg_pipeline.go)
 	group      committer  // SQLite: write transactions that arrive together commit together
 	dsn        string     // PostgreSQL: the connection string (dedicated connections, other instances in tests)
 	shm        *shmRegion // SQLite: where the WAL-index header is, changed by every commit (nil: not known)
@@ -320,6 +321,9 @@ func (db *DB) tx(ctx context.Context, fn func(tx *sqlx.Tx) error) (err error) {
 		}
 	}()
 	if err = fn(tx); err != nil {
+		return err
+	}
+	if err = db.pgFlush(ctx, tx); err != nil {
 		return err
 	}
 	if err = tx.Commit(); err != nil {

@@ -140,7 +140,7 @@ func (db *DB) AwardMatch(ctx context.Context, tx *sqlx.Tx, m RatedMatch) (Awarde
 			out.Users = []int64{m.Winner, m.Loser}
 		}
 	}
-	_, err = db.txExec(ctx, tx, db.Dialect.rebind(`INSERT INTO player_progress (user_id, xp, streak_week, streak, best_streak, updated_at)
+	err = db.txDefer(ctx, tx, db.Dialect.rebind(`INSERT INTO player_progress (user_id, xp, streak_week, streak, best_streak, updated_at)
 		VALUES `+strings.Join(progVals, ", ")+` ON CONFLICT (user_id) DO UPDATE SET xp = player_progress.xp + excluded.xp,
 		streak_week = excluded.streak_week, streak = excluded.streak, best_streak = excluded.best_streak,
 		updated_at = excluded.updated_at`), progArgs...)

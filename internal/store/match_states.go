@@ -33,12 +33,14 @@ func (db *DB) MatchByID(ctx context.Context, tx *sqlx.Tx, id int64) (MatchRow, e
 	return m, notFound(err)
 }
 
-// MatchTournamentID reads the tournament of a match (ErrNotFound when missing): what a writer
-// needs to lock the tournament before reading the match itself.
-func (db *DB) MatchTournamentID(ctx context.Context, tx *sqlx.Tx, id int64) (int64, error) {
-	var tid int64
-	err := db.getIn(ctx, tx, &tid, `SELECT tournament_id FROM matches WHERE id = ?`, id)
-	return tid, notFound(err)
+// LockMatchTournament locks and reads the tournament of a match (ErrNotFound when the match is
+// missing), in one statement: what a writer locks before reading the match itself. A match never
+// changes tournament, so its tournament id read in the same statement is the one to lock.
+func (db *DB) LockMatchTournament(ctx context.Context, tx *sqlx.Tx, matchID int64) (Tournament, error) {
+	var t Tournament
+	err := db.txGet(ctx, tx, &t, db.Dialect.rebind(`SELECT `+tournamentColumns+tournamentFrom+
+		` WHERE t.id = (SELECT tournament_id FROM matches WHERE id = ?)`+db.Dialect.forUpdate("t")), matchID)
+	return t, notFound(err)
 }
 
 // moveMatch runs a conditional update of one match: set applies only when the match is in one

@@ -53,8 +53,7 @@ func (db *DB) InsertNotifications(ctx context.Context, tx *sqlx.Tx, ns []Notific
 		}
 		args = append(args, n.UserID, n.Type, n.TitleKey, n.MessageKey, n.Params, n.ActionURL, n.IsRead, n.CreatedAt)
 	}
-	_, err := db.txExec(ctx, tx, db.Dialect.rebind(q), args...)
-	return err
+	return db.txDefer(ctx, tx, db.Dialect.rebind(q), args...)
 }
 
 // NotificationStamp sums up a user's newest notifications (the first page of Notifications):

@@ -48,8 +48,7 @@ func (db *DB) EnqueueEmails(ctx context.Context, tx *sqlx.Tx, es []Email) error 
 		e.CreatedAt, e.NextAttemptAt = now, now
 		args = append(args, e.UserID, e.To, e.Subject, e.Body, e.CreatedAt, e.NextAttemptAt)
 	}
-	_, err := db.txExec(ctx, tx, db.Dialect.rebind(q), args...)
-	return err
+	return db.txDefer(ctx, tx, db.Dialect.rebind(q), args...)
 }
 
 // ClaimEmails takes up to limit due, unsent, unclaimed emails for lease, so that another

@@ -109,8 +109,7 @@ func (db *DB) upsertPeriodRows(ctx context.Context, tx *sqlx.Tx, rows []periodRo
 	q += ` ON CONFLICT (zone, period_kind, period_start, user_id) DO UPDATE SET
 		points = player_period_stats.points + excluded.points, wins = player_period_stats.wins + excluded.wins,
 		matches = player_period_stats.matches + excluded.matches, rating = excluded.rating`
-	_, err := db.txExec(ctx, tx, db.Dialect.rebind(q), args...)
-	return err
+	return db.txDefer(ctx, tx, db.Dialect.rebind(q), args...)
 }
 
 // leaderboardShards is the number of leaderboard_versions rows (00025).
@@ -122,8 +121,7 @@ func (db *DB) bumpLeaderboard(ctx context.Context, tx *sqlx.Tx, key int64) error
 	if shard < 0 {
 		shard = -shard
 	}
-	_, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE leaderboard_versions SET version = version + 1 WHERE shard = ?`), shard)
-	return err
+	return db.txDefer(ctx, tx, db.Dialect.rebind(`UPDATE leaderboard_versions SET version = version + 1 WHERE shard = ?`), shard)
 }
 
 // LeaderboardVersion is the version of the global rankings' data: it changes with every change

@@ -97,7 +97,7 @@ type RatedMatch struct {
 // nothing and reports false, so a repeated validation counts once.
 func (db *DB) RecordStats(ctx context.Context, tx *sqlx.Tx, m RatedMatch) (bool, error) {
 	now := db.Now()
-	if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`INSERT INTO player_stats (user_id, updated_at) VALUES (?, ?), (?, ?)
+	if err := db.txDefer(ctx, tx, db.Dialect.rebind(`INSERT INTO player_stats (user_id, updated_at) VALUES (?, ?), (?, ?)
 		ON CONFLICT (user_id) DO NOTHING`), m.Winner, now, m.Loser, now); err != nil {
 		return false, err
 	}
@@ -181,7 +181,7 @@ func (db *DB) RecordStats(ctx context.Context, tx *sqlx.Tx, m RatedMatch) (bool,
 			s.points, best, nextForm(s.stats.Form, s.won), now)
 		tArgs = append(tArgs, s.id, m.TournamentID, best, now)
 	}
-	if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`INSERT INTO player_stats (user_id, rating, rd, sigma, rated_at, matches,
+	if err := db.txDefer(ctx, tx, db.Dialect.rebind(`INSERT INTO player_stats (user_id, rating, rd, sigma, rated_at, matches,
 		wins, losses, sets_won, sets_lost, games_won, games_lost, points, best_position, form, updated_at)
 		VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?), (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (user_id) DO UPDATE SET rating = excluded.rating, rd = excluded.rd, sigma = excluded.sigma,
@@ -194,7 +194,7 @@ func (db *DB) RecordStats(ctx context.Context, tx *sqlx.Tx, m RatedMatch) (bool,
 		form = excluded.form, updated_at = excluded.updated_at`), sArgs...); err != nil {
 		return false, err
 	}
-	_, err = db.txExec(ctx, tx, db.Dialect.rebind(`INSERT INTO player_tournament_stats (user_id, tournament_id, best_position,
+	err = db.txDefer(ctx, tx, db.Dialect.rebind(`INSERT INTO player_tournament_stats (user_id, tournament_id, best_position,
 		matches, updated_at) VALUES (?, ?, ?, 1, ?), (?, ?, ?, 1, ?)
 		ON CONFLICT (user_id, tournament_id) DO UPDATE SET matches = player_tournament_stats.matches + 1,
 		best_position = CASE WHEN excluded.best_position > 0 AND (player_tournament_stats.best_position = 0

@@ -42,8 +42,7 @@ import (
 // more), forgets it and gives the connection back.
 func (db *DB) beginTx(ctx context.Context) (tx *sqlx.Tx, end func(), err error) {
 	if db.Dialect != SQLite {
-		tx, err := db.W.BeginTxx(ctx, nil)
-		return tx, func() {}, err
+		return db.beginPgTx(ctx)
 	}
 	conn, err := db.W.Connx(ctx)
 	if err != nil {

@@ -121,13 +121,13 @@ func (db *DB) RecordResult(ctx context.Context, tx *sqlx.Tx, t *Tournament, matc
 			rc.WinnerAfter, rc.LoserAfter = l.Position, l.Position+1
 		}
 	}
-	if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE tournament_players SET
+	if err := db.txDefer(ctx, tx, db.Dialect.rebind(`UPDATE tournament_players SET
 		points = points + CASE WHEN user_id = ? THEN CAST(? AS INTEGER) ELSE CAST(? AS INTEGER) END, wins = wins + CASE WHEN user_id = ? THEN 1 ELSE 0 END,
 		losses = losses + CASE WHEN user_id = ? THEN 0 ELSE 1 END, updated_at = ? WHERE tournament_id = ? AND user_id IN (?, ?)`),
 		winner, rc.WinnerPoints, rc.LoserPoints, winner, winner, db.Now(), t.ID, winner, loser); err != nil {
 		return rc, err
 	}
-	if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE matches SET winner_position_before = ?, loser_position_before = ?,
+	if err := db.txDefer(ctx, tx, db.Dialect.rebind(`UPDATE matches SET winner_position_before = ?, loser_position_before = ?,
 		winner_points = ?, loser_points = ? WHERE id = ?`), rc.WinnerBefore, rc.LoserBefore, rc.WinnerPoints, rc.LoserPoints, matchID); err != nil {
 		return rc, err
 	}
@@ -145,7 +145,7 @@ func (db *DB) RecordResult(ctx context.Context, tx *sqlx.Tx, t *Tournament, matc
 	if points {
 		stale = 0
 	}
-	if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE tournaments SET version = version + 1, h2h_stale = ? WHERE id = ?`), stale, t.ID); err != nil {
+	if err := db.txDefer(ctx, tx, db.Dialect.rebind(`UPDATE tournaments SET version = version + 1, h2h_stale = ? WHERE id = ?`), stale, t.ID); err != nil {
 		return rc, err
 	}
 	if points {
@@ -236,7 +236,7 @@ func (db *DB) moveH2H(ctx context.Context, tx *sqlx.Tx, tournamentID int64, w, l
 		args = append(args, tournamentID, w.UserID, l.UserID)
 		args = append(args, pts...)
 		args = append(args, tournamentID, w.UserID, l.UserID)
-		if _, err := db.txExec(ctx, tx, db.Dialect.rebind(q), args...); err != nil {
+		if err := db.txDefer(ctx, tx, db.Dialect.rebind(q), args...); err != nil {
 			return 0, 0, err
 		}
 	}

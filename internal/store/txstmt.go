@@ -72,6 +72,9 @@ func (db *DB) txExec(ctx context.Context, tx *sqlx.Tx, q string, args ...any) (s
 	if res, handled, err := db.rawExec(ctx, tx, q, args); handled {
 		return res, err
 	}
+	if res, ran, err := db.pgExec(ctx, tx, q, args); ran || err != nil {
+		return res, err
+	}
 	st, err := db.txStmt(ctx, tx, q)
 	if err != nil {
 		return nil, err
@@ -88,6 +91,9 @@ func (db *DB) txGet(ctx context.Context, tx *sqlx.Tx, dest any, q string, args .
 	if handled, err := db.rawGet(ctx, tx, dest, q, args); handled {
 		return err
 	}
+	if ran, err := db.pgGet(ctx, tx, dest, q, args); ran || err != nil {
+		return err
+	}
 	st, err := db.txStmt(ctx, tx, q)
 	if err != nil {
 		return err
@@ -102,6 +108,9 @@ func (db *DB) txGet(ctx context.Context, tx *sqlx.Tx, dest any, q string, args .
 // txSelect is tx.SelectContext through the writer statement cache (q already rebound).
 func (db *DB) txSelect(ctx context.Context, tx *sqlx.Tx, dest any, q string, args ...any) error {
 	if handled, err := db.rawSelect(ctx, tx, dest, q, args); handled {
+		return err
+	}
+	if ran, err := db.pgSelect(ctx, tx, dest, q, args); ran || err != nil {
 		return err
 	}
 	st, err := db.txStmt(ctx, tx, q)
@@ -133,6 +142,9 @@ type txRow struct {
 // Scan runs the statement and stores its first row's columns in dest, as sql.Row's Scan does.
 func (r txRow) Scan(dest ...any) error {
 	if handled, err := r.db.rawScan(r.ctx, r.tx, r.q, r.args, dest); handled {
+		return err
+	}
+	if ran, err := r.db.pgScan(r.ctx, r.tx, r.q, r.args, dest); ran || err != nil {
 		return err
 	}
 	st, err := r.db.txStmt(r.ctx, r.tx, r.q)
