@@ -32,6 +32,12 @@ import (
 // would have, only a few statements later. So only a write whose error nobody tells apart (no
 // constraint mapped to a message) and whose result nobody reads may be deferred.
 //
+// The statements of such a transaction run through pgx on its connection, deferred writes or
+// not, as SQLite's run through SQLite's interface (sqlite_writer.go): database/sql's borrowing
+// of a pool statement, its conversions and sqlx's per-call mapping cost the app more than the
+// mapping kept here. What this path does not fill (a pointer to a pointer, a destination field
+// of a type pgFills lacks) takes database/sql's path after the deferred writes are sent.
+//
 // On SQLite, and for a transaction not begun by beginTx, txDefer runs the statement at once.
 
 // pgTx is a PostgreSQL transaction's own connection and the writes it has deferred.
@@ -75,9 +81,10 @@ type pgLast struct {
 	tag  pgconn.CommandTag
 }
 
-// pgPipe sends tx's deferred statements and then last (when set) in one pipeline. ran is false
-// when there was nothing deferred (or tx is not a transaction of beginPgTx): last was not sent,
-// and the caller runs it its usual way. err is the first error, of a deferred write or of last.
+// pgPipe sends tx's deferred statements and then last (when set) in one pipeline, or last alone
+// when nothing is deferred. ran is false when tx is not a transaction of beginPgTx (or there was
+// nothing to send): last was not sent, and the caller runs it its usual way. err is the first
+// error, of a deferred write or of last.
 func (db *DB) pgPipe(ctx context.Context, tx *sqlx.Tx, last *pgLast) (ran bool, err error) {
 	v, ok := db.pgTxs.Load(tx)
 	if !ok {
@@ -88,7 +95,7 @@ func (db *DB) pgPipe(ctx context.Context, tx *sqlx.Tx, last *pgLast) (ran bool, 
 	pending := p.pending
 	p.pending = nil
 	p.mu.Unlock()
-	if len(pending) == 0 {
+	if len(pending) == 0 && last == nil {
 		return false, nil
 	}
 	var panicked any
@@ -109,6 +116,10 @@ func (db *DB) pgPipe(ctx context.Context, tx *sqlx.Tx, last *pgLast) (ran bool, 
 		if pc.PgConn().TxStatus() == 'I' {
 			// Rolled back under it (its context ended): nothing may run outside it.
 			err = sql.ErrTxDone
+			return nil
+		}
+		if len(pending) == 0 {
+			err = last.run(ctx, pc)
 			return nil
 		}
 		b := &pgx.Batch{}
@@ -152,7 +163,27 @@ func (db *DB) pgPipe(ctx context.Context, tx *sqlx.Tx, last *pgLast) (ran bool, 
 	return true, err
 }
 
-// pgExec is txExec sending the deferred writes along (ran false: nothing was deferred).
+// run runs l alone on pc (nothing deferred to send along).
+func (l *pgLast) run(ctx context.Context, pc *pgx.Conn) error {
+	if l.rows == nil {
+		var err error
+		l.tag, err = pc.Exec(ctx, l.q, l.args...)
+		return err
+	}
+	rows, err := pc.Query(ctx, l.q, l.args...)
+	if err != nil {
+		return err
+	}
+	err = l.rows(rows)
+	rows.Close()
+	if e := rows.Err(); e != nil && err == nil {
+		err = e
+	}
+	return err
+}
+
+// pgExec is txExec through pgx, the deferred writes sent along (ran false: tx is not one of
+// beginPgTx).
 func (db *DB) pgExec(ctx context.Context, tx *sqlx.Tx, q string, args []any) (sql.Result, bool, error) {
 	last := &pgLast{q: q, args: args}
 	ran, err := db.pgPipe(ctx, tx, last)
@@ -162,9 +193,9 @@ func (db *DB) pgExec(ctx context.Context, tx *sqlx.Tx, q string, args []any) (sq
 	return driver.RowsAffected(last.tag.RowsAffected()), true, nil
 }
 
-// pgGet is txGet sending the deferred writes along: the first row into dest, as sqlx's Get.
-// ran false: nothing was deferred, or dest is one this path does not fill (the deferred writes
-// are then sent on their own, and database/sql's path runs q).
+// pgGet is txGet through pgx, the deferred writes sent along: the first row into dest, as
+// sqlx's Get. ran false: tx is not one of beginPgTx, or dest is one this path does not fill (the
+// deferred writes are then sent on their own, and database/sql's path runs q).
 func (db *DB) pgGet(ctx context.Context, tx *sqlx.Tx, dest any, q string, args []any) (bool, error) {
 	v := reflect.ValueOf(dest)
 	if v.Kind() != reflect.Pointer || v.IsNil() || v.Elem().Kind() == reflect.Pointer {
@@ -185,8 +216,8 @@ func (db *DB) pgGet(ctx context.Context, tx *sqlx.Tx, dest any, q string, args [
 	})
 }
 
-// pgSelect is txSelect sending the deferred writes along: every row into the slice dest points
-// at, as sqlx's Select.
+// pgSelect is txSelect through pgx, the deferred writes sent along: every row into the slice
+// dest points at, as sqlx's Select.
 func (db *DB) pgSelect(ctx context.Context, tx *sqlx.Tx, dest any, q string, args []any) (bool, error) {
 	v := reflect.ValueOf(dest)
 	if v.Kind() != reflect.Pointer || v.IsNil() || v.Elem().Kind() != reflect.Slice {
@@ -222,8 +253,8 @@ func (db *DB) pgSelect(ctx context.Context, tx *sqlx.Tx, dest any, q string, arg
 	})
 }
 
-// pgScan is a txRow's Scan sending the deferred writes along (sql.Row's Scan: the first row's
-// columns into dest, one each).
+// pgScan is a txRow's Scan through pgx, the deferred writes sent along (sql.Row's Scan: the
+// first row's columns into dest, one each).
 func (db *DB) pgScan(ctx context.Context, tx *sqlx.Tx, q string, args []any, dest []any) (bool, error) {
 	for _, d := range dest {
 		if t := reflect.TypeOf(d); t == nil || t.Kind() != reflect.Pointer || !rawFills(t.Elem()) {

@@ -28,7 +28,6 @@ func pipeTable(t *testing.T, db *DB) string {
 // values, NULLs, times, embedded fields, slices of values and of pointers, no rows; and where
 // they refuse a destination, it refuses it too.
 func TestPostgresPipelinedReadsAnswerAsDriver(t *testing.T) {
-	ctx := context.Background()
 	db := openTestPostgres(t)
 	w := pipeTable(t, db)
 	at := time.Date(2026, 11, 30, 15, 4, 5, 123456000, time.UTC)
@@ -37,14 +36,7 @@ func TestPostgresPipelinedReadsAnswerAsDriver(t *testing.T) {
 		t.Fatal(err)
 	}
 	one := `SELECT id, name, n, f, ok, at, note FROM ` + w + ` WHERE id = $1`
-	type read struct {
-		name string
-		q    string
-		args []any
-		dest func() any
-		many bool
-		bad  bool // both paths refuse it
-	}
+	type read = pipeRead
 	var reads []read
 	for id := 1; id <= 4; id++ {
 		reads = append(reads,
@@ -66,38 +58,58 @@ func TestPostgresPipelinedReadsAnswerAsDriver(t *testing.T) {
 		read{name: "NULL into a string", q: `SELECT note FROM ` + w + ` WHERE id = 2`, dest: func() any { return new(string) }, bad: true},
 	)
 	for _, r := range reads {
-		var got, want outcome
-		err := db.Tx(ctx, func(tx *sqlx.Tx) error {
-			// A deferred write first, so the read is sent along with it.
+		for _, deferred := range []bool{true, false} {
+			t.Run(fmt.Sprintf("%s, deferred write first %v", r.name, deferred), func(t *testing.T) { pipelinedRead(t, db, w, r, deferred) })
+		}
+	}
+}
+
+// pipeRead is one read of TestPostgresPipelinedReadsAnswerAsDriver.
+type pipeRead struct {
+	name string
+	q    string
+	args []any
+	dest func() any // a new destination; Select's already holds a row
+	many bool       // Select, not Get
+	bad  bool       // both paths refuse it
+}
+
+// pipelinedRead runs one read of TestPostgresPipelinedReadsAnswerAsDriver through the
+// transaction's path (after a deferred write when deferred) and through database/sql's.
+func pipelinedRead(t *testing.T, db *DB, w string, r pipeRead, deferred bool) {
+	ctx := context.Background()
+	var got, want outcome
+	err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+		if deferred { // sent along with the read
 			if err := db.txDefer(ctx, tx, `UPDATE `+w+` SET name = name WHERE id = $1`, 3); err != nil {
 				return err
 			}
-			d := r.dest()
-			if r.many {
-				got = outcomeOf(d, db.txSelect(ctx, tx, d, r.q, r.args...))
-			} else {
-				got = outcomeOf(d, db.txGet(ctx, tx, d, r.q, r.args...))
-			}
-			d = r.dest()
-			if r.many {
-				want = outcomeOf(d, tx.SelectContext(ctx, d, r.q, r.args...))
-			} else {
-				want = outcomeOf(d, tx.GetContext(ctx, d, r.q, r.args...))
-			}
-			return nil
-		})
-		if r.bad {
-			if err == nil && (got.err == "" || want.err == "") {
-				t.Errorf("%s: pipelined error %q, database/sql's %q: both should refuse", r.name, got.err, want.err)
-			}
-			continue
 		}
-		if err != nil {
-			t.Fatalf("%s: %v", r.name, err)
+		d := r.dest()
+		if r.many {
+			got = outcomeOf(d, db.txSelect(ctx, tx, d, r.q, r.args...))
+		} else {
+			got = outcomeOf(d, db.txGet(ctx, tx, d, r.q, r.args...))
 		}
-		if got.err != want.err || !reflect.DeepEqual(got.v, want.v) {
-			t.Errorf("%s: pipelined %+v %q; database/sql %+v %q", r.name, reflect.ValueOf(got.v).Elem(), got.err, reflect.ValueOf(want.v).Elem(), want.err)
+		d = r.dest()
+		if r.many {
+			want = outcomeOf(d, tx.SelectContext(ctx, d, r.q, r.args...))
+		} else {
+			want = outcomeOf(d, tx.GetContext(ctx, d, r.q, r.args...))
 		}
+		return nil
+	})
+	if r.bad {
+		if err == nil && (got.err == "" || want.err == "") {
+			t.Errorf("pipelined error %q, database/sql's %q: both should refuse", got.err, want.err)
+		}
+		return
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.err != want.err || !reflect.DeepEqual(got.v, want.v) {
+		t.Errorf("pipelined %+v %q; database/sql %+v %q", reflect.ValueOf(got.v).Elem(), got.err, reflect.ValueOf(want.v).Elem(), want.err)
 	}
 }
 
