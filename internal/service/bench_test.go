@@ -81,7 +81,7 @@ func benchValidate(b *testing.B, db *store.DB, players, played int) {
 	ctx := context.Background()
 	b.ReportAllocs()
 	defer gcfloor.Start(gcfloor.DefaultFloor)() // the collector as `ladder serve` runs it
-	cpu0 := cpuTime()
+	cpu0, trips0 := cpuTime(), db.RoundTrips()
 	b.ResetTimer()
 	for _, id := range ids {
 		if _, err := w.svc.ValidateResult(ctx, w.creator, id, true, ""); err != nil {
@@ -90,6 +90,14 @@ func benchValidate(b *testing.B, db *store.DB, players, played int) {
 	}
 	b.StopTimer()
 	reportCPU(b, cpu0)
+	reportTrips(b, db, trips0)
+}
+
+// reportTrips reports PostgreSQL's round trips per validation (none on SQLite).
+func reportTrips(b *testing.B, db *store.DB, trips0 int64) {
+	if db.Dialect == store.Postgres {
+		b.ReportMetric(float64(db.RoundTrips()-trips0)/float64(b.N), "round-trips/op")
+	}
 }
 
 // benchValidateConcurrent validates b.N reported results of eight 24-player ladders from 16
@@ -111,7 +119,7 @@ func benchValidateConcurrent(b *testing.B, db *store.DB) {
 	b.ReportAllocs()
 	b.SetParallelism(8)                         // 16 clients on 2 cores
 	defer gcfloor.Start(gcfloor.DefaultFloor)() // the collector as `ladder serve` runs it
-	cpu0 := cpuTime()
+	cpu0, trips0 := cpuTime(), db.RoundTrips()
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
@@ -124,6 +132,7 @@ func benchValidateConcurrent(b *testing.B, db *store.DB) {
 	})
 	b.StopTimer()
 	reportCPU(b, cpu0)
+	reportTrips(b, db, trips0)
 }
 
 // reportCPU reports the process's CPU time per validation since cpu0 and the rate it allows.
@@ -136,7 +145,7 @@ func reportCPU(b *testing.B, cpu0 time.Duration) {
 // analyze gives the loaded tables statistics, as the app does after its own bulk loads (the
 // seed) and autovacuum after this many rows: without them PostgreSQL plans the head-to-head
 // upkeep on empty tables (~15 % of the write). SQLite: nothing to do.
-func analyze(b *testing.B, db *store.DB) {
+func analyze(b testing.TB, db *store.DB) {
 	if err := db.Analyze(context.Background()); err != nil {
 		b.Fatal(err)
 	}
@@ -155,7 +164,7 @@ type benchLadderOf struct {
 	players []int64
 }
 
-func newBenchWorld(b *testing.B, db *store.DB) *benchWorld {
+func newBenchWorld(b testing.TB, db *store.DB) *benchWorld {
 	b.Helper()
 	now := time.Date(2026, 11, 18, 9, 0, 0, 0, time.UTC) // a Wednesday
 	db.Now = func() time.Time { return now }
@@ -168,7 +177,7 @@ func newBenchWorld(b *testing.B, db *store.DB) *benchWorld {
 // set-based inserts (joining 6,000 players through the service would take minutes), on which
 // played results were already validated (half as many matches as players: points spread as
 // in a season).
-func (w *benchWorld) addLadder(b *testing.B, db *store.DB, n, played int) benchLadderOf {
+func (w *benchWorld) addLadder(b testing.TB, db *store.DB, n, played int) benchLadderOf {
 	b.Helper()
 	ctx := context.Background()
 	in := tournamentInput(fmt.Sprintf("Ladder de Teste %d", w.users))
@@ -225,7 +234,7 @@ func (w *benchWorld) addLadder(b *testing.B, db *store.DB, n, played int) benchL
 }
 
 // reported reports n results of the ladder, waiting for validation, and returns their ids.
-func (w *benchWorld) reported(b *testing.B, db *store.DB, l benchLadderOf, n int) []int64 {
+func (w *benchWorld) reported(b testing.TB, db *store.DB, l benchLadderOf, n int) []int64 {
 	ctx := context.Background()
 	ids := make([]int64, 0, n)
 	if err := db.Tx(ctx, func(tx *sqlx.Tx) error {

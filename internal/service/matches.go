@@ -55,25 +55,32 @@ func (s *Service) matchAccess(ctx context.Context, tx *sqlx.Tx, cur Current, id 
 // matchAccessIn is matchAccess for a match of tournament t, already read (and locked) by the
 // caller.
 func (s *Service) matchAccessIn(ctx context.Context, tx *sqlx.Tx, cur Current, id int64, t *store.Tournament) (store.MatchRow, MatchAccess, error) {
-	m, err := s.db.MatchByID(ctx, tx, id)
+	// The match and the caller's relation to its tournament in one go (one round trip on
+	// PostgreSQL): the relation needs only the tournament, known already.
+	m, r, err := s.db.MatchWithRelation(ctx, tx, id, t.ID, cur.User.ID)
 	if errors.Is(err, store.ErrNotFound) || err == nil && m.TournamentID != t.ID {
 		return m, MatchAccess{}, &Error{Kind: KindNotFound, Code: "match.not_found"}
 	}
 	if err != nil {
 		return m, MatchAccess{}, err
 	}
-	return s.matchScope(ctx, tx, cur, m, *t)
+	return matchScopeOf(cur, m, *t, r)
 }
 
 // matchScope is the caller's relation to match m of tournament t and what policy lets them do.
 func (s *Service) matchScope(ctx context.Context, tx *sqlx.Tx, cur Current, m store.MatchRow, t store.Tournament) (store.MatchRow, MatchAccess, error) {
-	var acc MatchAccess
 	// The caller's relation (decided as relation decides it) and whether the tournament has a
 	// referee, in one read (issue 16: the result write reads no account and no list for it).
 	r, err := s.db.MatchRelationOf(ctx, tx, t.ID, cur.User.ID)
 	if err != nil {
-		return m, acc, err
+		return m, MatchAccess{}, err
 	}
+	return matchScopeOf(cur, m, t, r)
+}
+
+// matchScopeOf is matchScope with the caller's relation r to t read.
+func matchScopeOf(cur Current, m store.MatchRow, t store.Tournament, r store.MatchRelation) (store.MatchRow, MatchAccess, error) {
+	var acc MatchAccess
 	var rel policy.TournamentRelation
 	if cur.Actor.SignedIn() {
 		rel.Creator = t.CreatorID.Valid && t.CreatorID.Int64 == cur.User.ID

@@ -35,13 +35,14 @@ type DB struct {
 	// wstmts: query text → *sqlx.Stmt on W, borrowed by transactions (txstmt.go).
 	wstmts     sync.Map
 	wstmtCount atomic.Int64
-	wanted     sync.Map   // query text → struct{}: to prepare on W after the transaction
-	hooks      sync.Map   // *sqlx.Tx → *txHooks: what runs once that transaction has committed
-	rawTx      sync.Map   // SQLite: *sqlx.Tx → its *sqlx.Conn, for statements through SQLite's interface (sqlite_writer.go)
-	pgTxs      sync.Map   // PostgreSQL: *sqlx.Tx → its *pgTx, for the writes it defers (pg_pipeline.go)
-	group      committer  // SQLite: write transactions that arrive together commit together
-	dsn        string     // PostgreSQL: the connection string (dedicated connections, other instances in tests)
-	shm        *shmRegion // SQLite: where the WAL-index header is, changed by every commit (nil: not known)
+	wanted     sync.Map     // query text → struct{}: to prepare on W after the transaction
+	hooks      sync.Map     // *sqlx.Tx → *txHooks: what runs once that transaction has committed
+	rawTx      sync.Map     // SQLite: *sqlx.Tx → its *sqlx.Conn, for statements through SQLite's interface (sqlite_writer.go)
+	pgTxs      sync.Map     // PostgreSQL: *sqlx.Tx → its *pgTx, for the writes it defers (pg_pipeline.go)
+	pgTrips    atomic.Int64 // PostgreSQL: round trips of write transactions (RoundTrips)
+	group      committer    // SQLite: write transactions that arrive together commit together
+	dsn        string       // PostgreSQL: the connection string (dedicated connections, other instances in tests)
+	shm        *shmRegion   // SQLite: where the WAL-index header is, changed by every commit (nil: not known)
 	closed     atomic.Bool
 
 	// Each is kept under the data version it was read under (dataversion.go), until a commit
@@ -309,14 +310,17 @@ func (db *DB) tx(ctx context.Context, fn func(tx *sqlx.Tx) error) (err error) {
 	}
 	hooks := &txHooks{}
 	db.hooks.Store(tx, hooks)
-	defer db.prepareWanted(ctx) // deferred first, runs last: once the connection is free
-	defer end()                 // once the transaction has ended
-	defer db.hooks.Delete(tx)   // a rolled-back (or retried) attempt forgets its hooks
-	committed := false
+	defer db.prepareWanted(ctx)       // deferred first, runs last: once the connection is free
+	defer end()                       // once the transaction has ended
+	defer db.hooks.Delete(tx)         // a rolled-back (or retried) attempt forgets its hooks
+	committed, ending := false, false // ending: the commit was sent (a rollback after it sends nothing)
 	defer func() {
 		// Rolled back on an error, a panic, and a runtime.Goexit in fn (a test's t.Fatal), which
 		// would otherwise keep the writer's one connection in an open transaction for good.
 		if !committed {
+			if !ending {
+				db.trip()
+			}
 			_ = tx.Rollback()
 		}
 	}()
@@ -326,6 +330,8 @@ func (db *DB) tx(ctx context.Context, fn func(tx *sqlx.Tx) error) (err error) {
 	if err = db.pgFlush(ctx, tx); err != nil {
 		return err
 	}
+	db.trip()
+	ending = true
 	if err = tx.Commit(); err != nil {
 		return err
 	}

@@ -106,13 +106,20 @@ func (db *DB) AwardMatch(ctx context.Context, tx *sqlx.Tx, m RatedMatch) (Awarde
 			achArgs = append(achArgs, r.UserID, code, now)
 		}
 	}
-	// The events actually inserted (none on a replay) are what the totals gain.
+	// The events actually inserted (none on a replay) are what the totals gain. The achievements
+	// go with them (one round trip on PostgreSQL): neither needs the other's answer.
 	var inserted []struct {
 		UserID int64 `db:"user_id"`
 		Amount int   `db:"amount"`
 	}
-	if err := db.txSelect(ctx, tx, &inserted, db.Dialect.rebind(`INSERT INTO xp_events (user_id, source, reason, amount, created_at)
-		VALUES `+strings.Join(xpVals, ", ")+` ON CONFLICT (user_id, source) DO NOTHING RETURNING user_id, amount`), xpArgs...); err != nil {
+	steps := []txStep{{q: db.Dialect.rebind(`INSERT INTO xp_events (user_id, source, reason, amount, created_at)
+		VALUES ` + strings.Join(xpVals, ", ") + ` ON CONFLICT (user_id, source) DO NOTHING RETURNING user_id, amount`), args: xpArgs, sel: &inserted}}
+	var achieved sql.Result
+	if len(achVals) > 0 {
+		steps = append(steps, txStep{q: db.Dialect.rebind(`INSERT INTO user_achievements (user_id, code, earned_at)
+			VALUES ` + strings.Join(achVals, ", ") + ` ON CONFLICT (user_id, code) DO NOTHING`), args: achArgs, res: &achieved})
+	}
+	if err := db.txSteps(ctx, tx, steps...); err != nil {
 		return Awarded{}, err
 	}
 	gained := map[int64]int{}
@@ -130,9 +137,8 @@ func (db *DB) AwardMatch(ctx context.Context, tx *sqlx.Tx, m RatedMatch) (Awarde
 			out.Users = append(out.Users, r.UserID)
 		}
 	}
-	if len(achVals) > 0 {
-		n, err := db.rowsAffected(db.txExec(ctx, tx, db.Dialect.rebind(`INSERT INTO user_achievements (user_id, code, earned_at)
-			VALUES `+strings.Join(achVals, ", ")+` ON CONFLICT (user_id, code) DO NOTHING`), achArgs...))
+	if achieved != nil {
+		n, err := db.rowsAffected(achieved, nil)
 		if err != nil {
 			return out, err
 		}

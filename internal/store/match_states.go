@@ -33,6 +33,17 @@ func (db *DB) MatchByID(ctx context.Context, tx *sqlx.Tx, id int64) (MatchRow, e
 	return m, notFound(err)
 }
 
+// MatchWithRelation reads match id and userID's relation to tournament tournamentID inside tx
+// (MatchByID and MatchRelationOf), in one round trip on PostgreSQL; ErrNotFound when the match is
+// missing.
+func (db *DB) MatchWithRelation(ctx context.Context, tx *sqlx.Tx, id, tournamentID, userID int64) (MatchRow, MatchRelation, error) {
+	var m MatchRow
+	var r MatchRelation
+	err := db.txSteps(ctx, tx, txStep{q: db.Dialect.rebind(matchRowSelect + ` WHERE m.id = ?`), args: []any{id}, get: &m},
+		txStep{q: db.Dialect.rebind(matchRelationSelect), args: []any{tournamentID, tournamentID, userID}, get: &r})
+	return m, r, notFound(err)
+}
+
 // LockMatchTournament locks and reads the tournament of a match (ErrNotFound when the match is
 // missing), in one statement: what a writer locks before reading the match itself. A match never
 // changes tournament, so its tournament id read in the same statement is the one to lock.

@@ -5,15 +5,12 @@ import (
 	"database/sql"
 	"database/sql/driver"
 	"errors"
-	"fmt"
-	"reflect"
 	"sync"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/jmoiron/sqlx"
-	"github.com/jmoiron/sqlx/reflectx"
 )
 
 // PostgreSQL transactions send the writes nobody reads back in one round trip (issue 16).
@@ -68,7 +65,7 @@ func (db *DB) txDefer(ctx context.Context, tx *sqlx.Tx, q string, args ...any) e
 
 // pgFlush sends tx's deferred statements, if any, in one pipeline and returns the first error.
 func (db *DB) pgFlush(ctx context.Context, tx *sqlx.Tx) error {
-	_, err := db.pgPipe(ctx, tx, nil)
+	_, err := db.pgPipe(ctx, tx)
 	return err
 }
 
@@ -81,11 +78,12 @@ type pgLast struct {
 	tag  pgconn.CommandTag
 }
 
-// pgPipe sends tx's deferred statements and then last (when set) in one pipeline, or last alone
-// when nothing is deferred. ran is false when tx is not a transaction of beginPgTx (or there was
-// nothing to send): last was not sent, and the caller runs it its usual way. err is the first
-// error, of a deferred write or of last.
-func (db *DB) pgPipe(ctx context.Context, tx *sqlx.Tx, last *pgLast) (ran bool, err error) {
+// pgPipe sends tx's deferred statements and then lasts in one pipeline, or one last alone when
+// nothing is deferred. ran is false when tx is not a transaction of beginPgTx (or there was
+// nothing to send): no last was sent, and the caller runs them its usual way. err is the first
+// error, of a deferred write or of a last; the statements after it were sent too, and fail on
+// the server with the transaction, which their caller then rolls back.
+func (db *DB) pgPipe(ctx context.Context, tx *sqlx.Tx, lasts ...*pgLast) (ran bool, err error) {
 	v, ok := db.pgTxs.Load(tx)
 	if !ok {
 		return false, nil
@@ -95,9 +93,10 @@ func (db *DB) pgPipe(ctx context.Context, tx *sqlx.Tx, last *pgLast) (ran bool, 
 	pending := p.pending
 	p.pending = nil
 	p.mu.Unlock()
-	if len(pending) == 0 && last == nil {
+	if len(pending) == 0 && len(lasts) == 0 {
 		return false, nil
 	}
+	db.trip()
 	var panicked any
 	// Under database/sql's lock of the connection, as a statement of the transaction runs. Raw
 	// gets no error and no panic from here: it would take either for a broken connection.
@@ -118,40 +117,11 @@ func (db *DB) pgPipe(ctx context.Context, tx *sqlx.Tx, last *pgLast) (ran bool, 
 			err = sql.ErrTxDone
 			return nil
 		}
-		if len(pending) == 0 {
-			err = last.run(ctx, pc)
+		if len(pending) == 0 && len(lasts) == 1 {
+			err = lasts[0].run(ctx, pc)
 			return nil
 		}
-		b := &pgx.Batch{}
-		for _, s := range pending {
-			b.Queue(s.q, s.args...)
-		}
-		if last != nil {
-			b.Queue(last.q, last.args...)
-		}
-		br := pc.SendBatch(ctx, b)
-		for range pending {
-			if _, e := br.Exec(); e != nil && err == nil {
-				err = e
-			}
-		}
-		if last != nil && err == nil {
-			if last.rows != nil {
-				var rows pgx.Rows
-				if rows, err = br.Query(); err == nil {
-					err = last.rows(rows)
-					rows.Close()
-					if e := rows.Err(); e != nil && err == nil {
-						err = e
-					}
-				}
-			} else {
-				last.tag, err = br.Exec()
-			}
-		}
-		if e := br.Close(); e != nil && err == nil {
-			err = e
-		}
+		err = sendBatch(ctx, pc, pending, lasts)
 		return nil
 	})
 	if panicked != nil {
@@ -161,6 +131,45 @@ func (db *DB) pgPipe(ctx context.Context, tx *sqlx.Tx, last *pgLast) (ran bool, 
 		err = sql.ErrTxDone
 	}
 	return true, err
+}
+
+// sendBatch sends pending and lasts as one pgx batch and reads their answers in order,
+// returning the first error.
+func sendBatch(ctx context.Context, pc *pgx.Conn, pending []pgStmt, lasts []*pgLast) (err error) {
+	b := &pgx.Batch{}
+	for _, s := range pending {
+		b.Queue(s.q, s.args...)
+	}
+	for _, l := range lasts {
+		b.Queue(l.q, l.args...)
+	}
+	br := pc.SendBatch(ctx, b)
+	for range pending {
+		if _, e := br.Exec(); e != nil && err == nil {
+			err = e
+		}
+	}
+	for _, l := range lasts {
+		if err != nil {
+			break // br.Close reads what is left
+		}
+		if l.rows == nil {
+			l.tag, err = br.Exec()
+			continue
+		}
+		var rows pgx.Rows
+		if rows, err = br.Query(); err == nil {
+			err = l.rows(rows)
+			rows.Close()
+			if e := rows.Err(); e != nil && err == nil {
+				err = e
+			}
+		}
+	}
+	if e := br.Close(); e != nil && err == nil {
+		err = e
+	}
+	return err
 }
 
 // run runs l alone on pc (nothing deferred to send along).
@@ -182,136 +191,65 @@ func (l *pgLast) run(ctx context.Context, pc *pgx.Conn) error {
 	return err
 }
 
-// pgExec is txExec through pgx, the deferred writes sent along (ran false: tx is not one of
-// beginPgTx).
-func (db *DB) pgExec(ctx context.Context, tx *sqlx.Tx, q string, args []any) (sql.Result, bool, error) {
-	last := &pgLast{q: q, args: args}
-	ran, err := db.pgPipe(ctx, tx, last)
-	if !ran || err != nil {
-		return nil, ran, err
-	}
-	return driver.RowsAffected(last.tag.RowsAffected()), true, nil
+// txStep is one statement of txSteps: a Get into get, a Select into sel, or else an exec whose
+// result goes to res (when set).
+type txStep struct {
+	q    string
+	args []any
+	get  any
+	sel  any
+	res  *sql.Result
 }
 
-// pgGet is txGet through pgx, the deferred writes sent along: the first row into dest, as
-// sqlx's Get. ran false: tx is not one of beginPgTx, or dest is one this path does not fill (the
-// deferred writes are then sent on their own, and database/sql's path runs q).
-func (db *DB) pgGet(ctx context.Context, tx *sqlx.Tx, dest any, q string, args []any) (bool, error) {
-	v := reflect.ValueOf(dest)
-	if v.Kind() != reflect.Pointer || v.IsNil() || v.Elem().Kind() == reflect.Pointer {
-		return false, db.pgFlush(ctx, tx)
-	}
-	return db.pgRead(ctx, tx, q, args, v.Elem().Type(), func(rows pgx.Rows, targets func(reflect.Value) ([]any, error)) error {
-		if !rows.Next() {
-			if err := rows.Err(); err != nil {
-				return err
+// txSteps runs steps in tx in order, as txGet, txSelect and txExec would one after the other,
+// for statements none of which needs another's answer to be written: on PostgreSQL they go in
+// one round trip with the deferred writes. An error fails the transaction: on PostgreSQL every
+// step was sent.
+func (db *DB) txSteps(ctx context.Context, tx *sqlx.Tx, steps ...txStep) error {
+	if _, ok := db.pgTxs.Load(tx); ok {
+		lasts := make([]*pgLast, len(steps))
+		for i, st := range steps {
+			switch {
+			case st.get != nil:
+				lasts[i] = db.getLast(st.get, st.q, st.args)
+			case st.sel != nil:
+				lasts[i] = db.selectLast(st.sel, st.q, st.args)
+			default:
+				lasts[i] = &pgLast{q: st.q, args: st.args}
 			}
-			return sql.ErrNoRows
+			if lasts[i] == nil {
+				lasts = nil // a destination pgx does not fill: one at a time below
+				break
+			}
 		}
-		t, err := targets(v.Elem())
+		if lasts != nil {
+			_, err := db.pgPipe(ctx, tx, lasts...)
+			for i, st := range steps {
+				if err == nil && st.res != nil {
+					*st.res = driver.RowsAffected(lasts[i].tag.RowsAffected())
+				}
+			}
+			return err
+		}
+	}
+	for _, st := range steps {
+		var err error
+		switch {
+		case st.get != nil:
+			err = db.txGet(ctx, tx, st.get, st.q, st.args...)
+		case st.sel != nil:
+			err = db.txSelect(ctx, tx, st.sel, st.q, st.args...)
+		default:
+			var res sql.Result
+			if res, err = db.txExec(ctx, tx, st.q, st.args...); err == nil && st.res != nil {
+				*st.res = res
+			}
+		}
 		if err != nil {
 			return err
 		}
-		return rows.Scan(t...)
-	})
-}
-
-// pgSelect is txSelect through pgx, the deferred writes sent along: every row into the slice
-// dest points at, as sqlx's Select.
-func (db *DB) pgSelect(ctx context.Context, tx *sqlx.Tx, dest any, q string, args []any) (bool, error) {
-	v := reflect.ValueOf(dest)
-	if v.Kind() != reflect.Pointer || v.IsNil() || v.Elem().Kind() != reflect.Slice {
-		return false, db.pgFlush(ctx, tx)
 	}
-	slice := v.Elem()
-	base := slice.Type().Elem()
-	isPtr := base.Kind() == reflect.Pointer
-	if isPtr {
-		base = base.Elem()
-	}
-	if base.Kind() == reflect.Pointer {
-		return false, db.pgFlush(ctx, tx)
-	}
-	return db.pgRead(ctx, tx, q, args, base, func(rows pgx.Rows, targets func(reflect.Value) ([]any, error)) error {
-		slice.SetLen(0)
-		for rows.Next() {
-			row := reflect.New(base)
-			t, err := targets(row.Elem())
-			if err != nil {
-				return err
-			}
-			if err := rows.Scan(t...); err != nil {
-				return err
-			}
-			if isPtr {
-				slice.Set(reflect.Append(slice, row))
-			} else {
-				slice.Set(reflect.Append(slice, row.Elem()))
-			}
-		}
-		return rows.Err()
-	})
-}
-
-// pgScan is a txRow's Scan through pgx, the deferred writes sent along (sql.Row's Scan: the
-// first row's columns into dest, one each).
-func (db *DB) pgScan(ctx context.Context, tx *sqlx.Tx, q string, args []any, dest []any) (bool, error) {
-	for _, d := range dest {
-		if t := reflect.TypeOf(d); t == nil || t.Kind() != reflect.Pointer || !rawFills(t.Elem()) {
-			return false, db.pgFlush(ctx, tx)
-		}
-	}
-	return db.pgPipe(ctx, tx, &pgLast{q: q, args: args, rows: func(rows pgx.Rows) error {
-		if !rows.Next() {
-			if err := rows.Err(); err != nil {
-				return err
-			}
-			return sql.ErrNoRows
-		}
-		return rows.Scan(dest...)
-	}})
-}
-
-// pgRead runs q after the deferred writes, fill reading its rows with targets: the addresses in
-// a value of type base (pointers removed) that the row's columns fill, as sqlx maps them
-// (rawPlanFor's rules). A destination whose columns sqlx would not map, or of a type rawFills
-// lacks, fails the read with sqlx's words.
-func (db *DB) pgRead(ctx context.Context, tx *sqlx.Tx, q string, args []any, base reflect.Type,
-	fill func(rows pgx.Rows, targets func(reflect.Value) ([]any, error)) error) (bool, error) {
-	if !db.pgFillable(base) {
-		return false, db.pgFlush(ctx, tx)
-	}
-	return db.pgPipe(ctx, tx, &pgLast{q: q, args: args, rows: func(rows pgx.Rows) error {
-		var fields [][]int
-		fds := rows.FieldDescriptions()
-		scalar := rawScannable(db.W.Mapper, base)
-		if scalar {
-			if len(fds) != 1 {
-				return fmt.Errorf("scannable dest type %s with >1 columns (%d) in result", base.Kind(), len(fds))
-			}
-		} else {
-			names := make([]string, len(fds))
-			for i, fd := range fds {
-				names[i] = fd.Name
-			}
-			fields = db.W.Mapper.TraversalsByName(base, names)
-			for i, f := range fields {
-				if len(f) == 0 {
-					return fmt.Errorf("missing destination name %s in %s", names[i], base)
-				}
-			}
-		}
-		return fill(rows, func(v reflect.Value) ([]any, error) {
-			if scalar {
-				return []any{v.Addr().Interface()}, nil
-			}
-			out := make([]any, len(fields))
-			for i, f := range fields {
-				out[i] = reflectx.FieldByIndexes(v, f).Addr().Interface()
-			}
-			return out, nil
-		})
-	}})
+	return nil
 }
 
 // beginPgTx begins a transaction on its own connection of the writer pool (PostgreSQL), recorded
@@ -321,6 +259,7 @@ func (db *DB) beginPgTx(ctx context.Context) (tx *sqlx.Tx, end func(), err error
 	if err != nil {
 		return nil, nil, err
 	}
+	db.trip()
 	tx, err = conn.BeginTxx(ctx, nil)
 	if err != nil {
 		conn.Close()
@@ -337,36 +276,14 @@ func (db *DB) beginPgTx(ctx context.Context) (tx *sqlx.Tx, end func(), err error
 	}, nil
 }
 
-// pgFills reports whether pgx fills a value of type t as database/sql fills it from pgx's
-// driver values (TestPostgresPipelinedReadsAnswerAsDriver).
-func pgFills(t reflect.Type) bool {
-	return rawFills(t) || t == reflect.TypeFor[[]byte]()
+// trip counts a round trip of a PostgreSQL write transaction.
+func (db *DB) trip() {
+	if db.Dialect == Postgres {
+		db.pgTrips.Add(1)
+	}
 }
 
-var pgFillableTypes sync.Map // reflect.Type → bool
-
-// pgFillable reports whether every value of base (pointers removed) a column may fill is of a
-// type pgFills: the one value of a scannable type, or each field sqlx maps in a struct (a field
-// that is itself a sql.Scanner counts whole). Others take database/sql's path.
-func (db *DB) pgFillable(base reflect.Type) bool {
-	if v, ok := pgFillableTypes.Load(base); ok {
-		return v.(bool)
-	}
-	ok := true
-	if rawScannable(db.W.Mapper, base) {
-		ok = pgFills(base)
-	} else {
-		for _, fi := range db.W.Mapper.TypeMap(base).Index {
-			t := fi.Field.Type
-			if reflect.PointerTo(t).Implements(scannerType) || len(fi.Children) > 0 {
-				continue
-			}
-			if !pgFills(t) {
-				ok = false
-				break
-			}
-		}
-	}
-	pgFillableTypes.Store(base, ok)
-	return ok
-}
+// RoundTrips is the number of round trips PostgreSQL write transactions have made so far: each
+// begin, commit and rollback, each pipeline (pgPipe) and each statement database/sql ran for
+// them. A validation's count is what the pipeline saves (issue 16); it is 0 on SQLite.
+func (db *DB) RoundTrips() int64 { return db.pgTrips.Load() }

@@ -200,3 +200,47 @@ func TestPostgresDeferredWritesKeepTheTransaction(t *testing.T) {
 		}
 	}
 }
+
+// Steps sent together answer as they would one after the other: a read sees the deferred writes
+// before it, an exec's result counts its rows, and a step that fails fails the transaction.
+func TestPostgresStepsAnswerAsOneAfterTheOther(t *testing.T) {
+	ctx := context.Background()
+	db := openTestPostgres(t)
+	w := pipeTable(t, db)
+	err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+		if err := db.txDefer(ctx, tx, `INSERT INTO `+w+` (id, name, n) VALUES (1, 'one', 10), (2, 'two', 20)`); err != nil {
+			return err
+		}
+		var n int64
+		var names []string
+		var res sql.Result
+		if err := db.txSteps(ctx, tx, txStep{q: `SELECT SUM(n) FROM ` + w, get: &n},
+			txStep{q: `UPDATE ` + w + ` SET n = n + 1`, res: &res},
+			txStep{q: `SELECT name FROM ` + w + ` WHERE n > 15 ORDER BY id`, sel: &names}); err != nil {
+			return err
+		}
+		if k, _ := res.RowsAffected(); n != 30 || k != 2 || !reflect.DeepEqual(names, []string{"two"}) {
+			return fmt.Errorf("steps answered sum %d, %d rows updated, names %v; want 30, 2, [two]", n, k, names)
+		}
+		var none string
+		if err := db.txSteps(ctx, tx, txStep{q: `SELECT name FROM ` + w + ` WHERE id = 9`, get: &none}); !errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("a step's missing row: %v, want sql.ErrNoRows", err)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = db.Tx(ctx, func(tx *sqlx.Tx) error {
+		var n int64
+		return db.txSteps(ctx, tx, txStep{q: `INSERT INTO ` + w + ` (id, name) VALUES (3, 'three')`},
+			txStep{q: `INSERT INTO ` + w + ` (id, name) VALUES (1, 'again')`}, txStep{q: `SELECT COUNT(*) FROM ` + w, get: &n})
+	})
+	if !IsUniqueViolation(err) {
+		t.Fatalf("a failing step: %v, want the duplicate key's refusal", err)
+	}
+	var n int
+	if err := db.W.Get(&n, `SELECT COUNT(*) FROM `+w); err != nil || n != 2 {
+		t.Fatalf("%d rows after the failed steps (%v), want 2", n, err)
+	}
+}

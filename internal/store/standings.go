@@ -162,13 +162,15 @@ type MatchRelation struct {
 // in one statement (Participation and Referees read the player's account and every referee).
 func (db *DB) MatchRelationOf(ctx context.Context, tx *sqlx.Tx, tournamentID, userID int64) (MatchRelation, error) {
 	var r MatchRelation
-	err := db.getIn(ctx, tx, &r, `SELECT p.user_id IS NOT NULL AS found, COALESCE(p.role, '') AS role,
-		COALESCE(p.status, '') AS status,
-		EXISTS (SELECT 1 FROM tournament_players r WHERE r.tournament_id = ? AND r.role = 'referee') AS has_referee
-		FROM (SELECT 1 AS one) x LEFT JOIN tournament_players p ON p.tournament_id = ? AND p.user_id = ?`,
-		tournamentID, tournamentID, userID)
+	err := db.getIn(ctx, tx, &r, matchRelationSelect, tournamentID, tournamentID, userID)
 	return r, err
 }
+
+// matchRelationSelect reads MatchRelationOf's row (tournament id twice, then the user's id).
+const matchRelationSelect = `SELECT p.user_id IS NOT NULL AS found, COALESCE(p.role, '') AS role,
+	COALESCE(p.status, '') AS status,
+	EXISTS (SELECT 1 FROM tournament_players r WHERE r.tournament_id = ? AND r.role = 'referee') AS has_referee
+	FROM (SELECT 1 AS one) x LEFT JOIN tournament_players p ON p.tournament_id = ? AND p.user_id = ?`
 
 // Participants lists every row of the tournament (players, referees, requests), by join date.
 func (db *DB) Participants(ctx context.Context, tx *sqlx.Tx, tournamentID int64) ([]Participant, error) {

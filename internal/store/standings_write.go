@@ -36,7 +36,8 @@ const h2hCheaper = `CASE WHEN (SELECT c.players FROM tournament_points c WHERE c
 
 // snapshotWeek records every player's position as the week's starting position, once per week,
 // before the first change of the week: two statements, whatever the number of players (the
-// positions are numbered by the database, in the order of the standings). stored says the
+// positions are numbered by the database, in the order of the standings), sent on PostgreSQL
+// with the write's next read (txDefer). stored says the
 // tournament's stored head-to-heads are up to date (the result write has made sure); otherwise
 // they are counted from the matches.
 func (db *DB) snapshotWeek(ctx context.Context, tx *sqlx.Tx, t *Tournament, stored bool) error {
@@ -44,7 +45,7 @@ func (db *DB) snapshotWeek(ctx context.Context, tx *sqlx.Tx, t *Tournament, stor
 	if t.SnapshotWeek == week {
 		return nil
 	}
-	if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE tournament_players SET week_position = 0
+	if err := db.txDefer(ctx, tx, db.Dialect.rebind(`UPDATE tournament_players SET week_position = 0
 		WHERE tournament_id = ? AND week_position <> 0`), t.ID); err != nil {
 		return err
 	}
@@ -55,7 +56,7 @@ func (db *DB) snapshotWeek(ctx context.Context, tx *sqlx.Tx, t *Tournament, stor
 			h2h = h2hOf
 		}
 	}
-	if _, err := db.txExec(ctx, tx, db.Dialect.rebind(fmt.Sprintf(`UPDATE tournament_players SET week_position = r.pos FROM (
+	if err := db.txDefer(ctx, tx, db.Dialect.rebind(fmt.Sprintf(`UPDATE tournament_players SET week_position = r.pos FROM (
 		SELECT s.user_id, ROW_NUMBER() OVER (ORDER BY %s) AS pos FROM (
 			SELECT p.user_id, p.points, p.wins, p.seed, p.position, %s AS h2h FROM tournament_players p
 			WHERE p.tournament_id = ? AND p.role = 'player' AND p.status <> 'requested') s) r
@@ -64,8 +65,7 @@ func (db *DB) snapshotWeek(ctx context.Context, tx *sqlx.Tx, t *Tournament, stor
 		return err
 	}
 	t.SnapshotWeek = week
-	_, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE tournaments SET snapshot_week = ?, version = version + 1 WHERE id = ?`), week, t.ID)
-	return err
+	return db.txDefer(ctx, tx, db.Dialect.rebind(`UPDATE tournaments SET snapshot_week = ?, version = version + 1 WHERE id = ?`), week, t.ID)
 }
 
 // ResultChange is what a validated match did to the standings.

@@ -75,6 +75,7 @@ func (db *DB) txExec(ctx context.Context, tx *sqlx.Tx, q string, args ...any) (s
 	if res, ran, err := db.pgExec(ctx, tx, q, args); ran || err != nil {
 		return res, err
 	}
+	db.trip()
 	st, err := db.txStmt(ctx, tx, q)
 	if err != nil {
 		return nil, err
@@ -94,6 +95,7 @@ func (db *DB) txGet(ctx context.Context, tx *sqlx.Tx, dest any, q string, args .
 	if ran, err := db.pgGet(ctx, tx, dest, q, args); ran || err != nil {
 		return err
 	}
+	db.trip()
 	st, err := db.txStmt(ctx, tx, q)
 	if err != nil {
 		return err
@@ -113,6 +115,7 @@ func (db *DB) txSelect(ctx context.Context, tx *sqlx.Tx, dest any, q string, arg
 	if ran, err := db.pgSelect(ctx, tx, dest, q, args); ran || err != nil {
 		return err
 	}
+	db.trip()
 	st, err := db.txStmt(ctx, tx, q)
 	if err != nil {
 		return err
@@ -147,6 +150,7 @@ func (r txRow) Scan(dest ...any) error {
 	if ran, err := r.db.pgScan(r.ctx, r.tx, r.q, r.args, dest); ran || err != nil {
 		return err
 	}
+	r.db.trip()
 	st, err := r.db.txStmt(r.ctx, r.tx, r.q)
 	if err != nil {
 		return err
