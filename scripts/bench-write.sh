@@ -16,8 +16,9 @@ go test ./internal/service -run '^$' -bench "$pattern" -benchtime "${n}x" | tee 
 awk '
 /^BenchmarkValidateResult/ {
 	name = $1; sub(/-[0-9]+$/, "", name); wall = 0; cpu = 0
-	for (i = 2; i < NF; i++) { if ($(i+1) == "ns/op") wall = $i; if ($(i+1) == "cpu-ns/op") cpu = $i }
-	w[name] = wall; c[name] = cpu; order[++k] = name
+	trips = ""
+	for (i = 2; i < NF; i++) { if ($(i+1) == "ns/op") wall = $i; if ($(i+1) == "cpu-ns/op") cpu = $i; if ($(i+1) == "round-trips/op") trips = $i }
+	w[name] = wall; c[name] = cpu; t[name] = trips; order[++k] = name
 }
 END {
 	base = "BenchmarkValidateResult"; ref = "BenchmarkValidateResultLadder/players=60"
@@ -29,8 +30,8 @@ END {
 		if (name == base) budget = (1e9 / c[name] >= 1500 ? ">= 1,500/s: met (CPU)" : ">= 1,500/s: GAP (CPU)")
 		if (name ~ /players=/ && name != ref && (ref in c)) budget = sprintf("~ cost at 60: %.2fx its CPU", c[name] / c[ref])
 		if (name == conc) budget = (1e9 / w[name] >= 1500 ? ">= 1,500/s: met (wall, 16 clients)" : ">= 1,500/s: GAP (wall, 16 clients)")
-		if (name == base "Postgres" && (base in w)) budget = sprintf(">= 0.5x SQLite: %.2fx (wall)", w[base] / w[name])
-		if (name == conc "Postgres" && (conc in w)) budget = sprintf(">= 0.5x SQLite: %.2fx (wall, 16 clients)", w[conc] / w[name])
+		if (name == base "Postgres" && (base in w)) budget = sprintf(">= 0.5x SQLite: %.2fx (wall; %s round trips)", w[base] / w[name], t[name])
+		if (name == conc "Postgres" && (conc in w)) budget = sprintf(">= 0.5x SQLite: %.2fx (wall, 16 clients; %s round trips)", w[conc] / w[name], t[name])
 		printf "%-52s %6.0f  %6.0f   %s\n", substr(name, 10), 1e9 / w[name], (c[name] > 0 ? 1e9 / c[name] : 0), budget
 	}
 }' "$out"
