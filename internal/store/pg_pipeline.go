@@ -42,6 +42,7 @@ type pgTx struct {
 	conn    *sqlx.Conn
 	mu      sync.Mutex
 	pending []pgStmt
+	failed  error // a txSteps step's error: its later steps were sent, so nothing more runs
 }
 
 // pgStmt is one deferred statement (q already rebound).
@@ -90,9 +91,12 @@ func (db *DB) pgPipe(ctx context.Context, tx *sqlx.Tx, lasts ...*pgLast) (ran bo
 	}
 	p := v.(*pgTx)
 	p.mu.Lock()
-	pending := p.pending
+	pending, failed := p.pending, p.failed
 	p.pending = nil
 	p.mu.Unlock()
+	if failed != nil {
+		return true, failed
+	}
 	if len(pending) == 0 && len(lasts) == 0 {
 		return false, nil
 	}
@@ -203,10 +207,12 @@ type txStep struct {
 
 // txSteps runs steps in tx in order, as txGet, txSelect and txExec would one after the other,
 // for statements none of which needs another's answer to be written: on PostgreSQL they go in
-// one round trip with the deferred writes. An error fails the transaction: on PostgreSQL every
-// step was sent.
+// one round trip with the deferred writes. An error (sql.ErrNoRows included) fails the
+// transaction: on SQLite the later steps do not run; on PostgreSQL they were sent, so the
+// transaction runs nothing more and cannot commit (the error again), rather than keep writes
+// SQLite would not have made.
 func (db *DB) txSteps(ctx context.Context, tx *sqlx.Tx, steps ...txStep) error {
-	if _, ok := db.pgTxs.Load(tx); ok {
+	if v, ok := db.pgTxs.Load(tx); ok {
 		lasts := make([]*pgLast, len(steps))
 		for i, st := range steps {
 			switch {
@@ -224,6 +230,12 @@ func (db *DB) txSteps(ctx context.Context, tx *sqlx.Tx, steps ...txStep) error {
 		}
 		if lasts != nil {
 			_, err := db.pgPipe(ctx, tx, lasts...)
+			if err != nil {
+				p := v.(*pgTx)
+				p.mu.Lock()
+				p.failed = err
+				p.mu.Unlock()
+			}
 			for i, st := range steps {
 				if err == nil && st.res != nil {
 					*st.res = driver.RowsAffected(lasts[i].tag.RowsAffected())
@@ -283,7 +295,10 @@ func (db *DB) trip() {
 	}
 }
 
-// RoundTrips is the number of round trips PostgreSQL write transactions have made so far: each
-// begin, commit and rollback, each pipeline (pgPipe) and each statement database/sql ran for
-// them. A validation's count is what the pipeline saves (issue 16); it is 0 on SQLite.
+// RoundTrips is the number of round trips PostgreSQL write transactions have asked for so far:
+// each begin, commit and rollback, each pipeline (pgPipe) and each statement database/sql ran
+// for them. A validation's count is what the pipeline saves (issue 16); it is 0 on SQLite. Not
+// counted: pgx's prepare of a statement text its connection has not cached yet (once per text
+// and connection; a text built anew on every call would add one each time) and the driver's
+// liveness ping of a connection idle for over a second.
 func (db *DB) RoundTrips() int64 { return db.pgTrips.Load() }

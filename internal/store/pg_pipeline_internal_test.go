@@ -222,10 +222,6 @@ func TestPostgresStepsAnswerAsOneAfterTheOther(t *testing.T) {
 		if k, _ := res.RowsAffected(); n != 30 || k != 2 || !reflect.DeepEqual(names, []string{"two"}) {
 			return fmt.Errorf("steps answered sum %d, %d rows updated, names %v; want 30, 2, [two]", n, k, names)
 		}
-		var none string
-		if err := db.txSteps(ctx, tx, txStep{q: `SELECT name FROM ` + w + ` WHERE id = 9`, get: &none}); !errors.Is(err, sql.ErrNoRows) {
-			return fmt.Errorf("a step's missing row: %v, want sql.ErrNoRows", err)
-		}
 		return nil
 	})
 	if err != nil {
@@ -242,5 +238,22 @@ func TestPostgresStepsAnswerAsOneAfterTheOther(t *testing.T) {
 	var n int
 	if err := db.W.Get(&n, `SELECT COUNT(*) FROM `+w); err != nil || n != 2 {
 		t.Fatalf("%d rows after the failed steps (%v), want 2", n, err)
+	}
+
+	// A step that finds no row stops the steps after it on SQLite; here they were sent, so the
+	// transaction cannot commit them, even if its function goes on as if nothing happened.
+	err = db.Tx(ctx, func(tx *sqlx.Tx) error {
+		var name string
+		if err := db.txSteps(ctx, tx, txStep{q: `SELECT name FROM ` + w + ` WHERE id = 42`, get: &name},
+			txStep{q: `INSERT INTO ` + w + ` (id, name) VALUES (4, 'four')`}); !errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("steps after a missing row: %v, want sql.ErrNoRows", err)
+		}
+		return nil // the missing row taken as an answer
+	})
+	if !errors.Is(err, sql.ErrNoRows) {
+		t.Fatalf("committing after a failed step: %v, want its sql.ErrNoRows", err)
+	}
+	if err := db.W.Get(&n, `SELECT COUNT(*) FROM `+w); err != nil || n != 2 {
+		t.Fatalf("%d rows after steps that stopped at a missing row (%v), want 2", n, err)
 	}
 }
