@@ -80,7 +80,7 @@ type pgLast struct {
 }
 
 // pgPipe sends tx's deferred statements and then lasts in one pipeline, or one last alone when
-// nothing is deferred. ran is false when tx is not a transaction of beginPgTx (or there was
+// nothing is deferred. ran is false when tx is not a PostgreSQL transaction of beginTx (or there was
 // nothing to send): no last was sent, and the caller runs them its usual way. err is the first
 // error, of a deferred write or of a last; the statements after it were sent too, and fail on
 // the server with the transaction, which their caller then rolls back.
@@ -262,30 +262,6 @@ func (db *DB) txSteps(ctx context.Context, tx *sqlx.Tx, steps ...txStep) error {
 		}
 	}
 	return nil
-}
-
-// beginPgTx begins a transaction on its own connection of the writer pool (PostgreSQL), recorded
-// in db.pgTxs for txDefer; end forgets it and gives the connection back (again: nothing more).
-func (db *DB) beginPgTx(ctx context.Context) (tx *sqlx.Tx, end func(), err error) {
-	conn, err := db.W.Connx(ctx)
-	if err != nil {
-		return nil, nil, err
-	}
-	db.trip()
-	tx, err = conn.BeginTxx(ctx, nil)
-	if err != nil {
-		conn.Close()
-		return nil, nil, err
-	}
-	db.pgTxs.Store(tx, &pgTx{conn: conn})
-	ended := false
-	return tx, func() {
-		if !ended {
-			ended = true
-			db.pgTxs.Delete(tx)
-			conn.Close()
-		}
-	}, nil
 }
 
 // trip counts a round trip of a PostgreSQL write transaction.

@@ -15,7 +15,7 @@ import (
 
 // A PostgreSQL write transaction's statements through pgx (pg_pipeline.go): each answer filled
 // as database/sql and sqlx fill it (TestPostgresPipelinedReadsAnswerAsDriver). ran false from
-// these: tx is not one of beginPgTx, or the destination is one this path does not fill (the
+// these: tx is not a PostgreSQL transaction of beginTx, or the destination is one this path does not fill (the
 // deferred writes are then sent on their own, and database/sql's path runs the statement).
 
 // pgExec is txExec through pgx, the deferred writes sent along.
@@ -73,17 +73,8 @@ func (db *DB) getLast(dest any, q string, args []any) *pgLast {
 // selectLast is sqlx's Select into the slice dest points at as a pipeline's statement: every
 // row, as values or pointers, replacing what the slice held (nil: a destination not filled here).
 func (db *DB) selectLast(dest any, q string, args []any) *pgLast {
-	v := reflect.ValueOf(dest)
-	if v.Kind() != reflect.Pointer || v.IsNil() || v.Elem().Kind() != reflect.Slice {
-		return nil
-	}
-	slice := v.Elem()
-	base := slice.Type().Elem()
-	isPtr := base.Kind() == reflect.Pointer
-	if isPtr {
-		base = base.Elem()
-	}
-	if base.Kind() == reflect.Pointer {
+	slice, base, isPtr, ok := sliceDest(dest)
+	if !ok {
 		return nil
 	}
 	return db.readLast(q, args, base, func(rows pgx.Rows, targets func(reflect.Value) []any) error {

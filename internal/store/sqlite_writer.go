@@ -37,28 +37,32 @@ import (
 // transaction, so each checks first that the connection is still inside one
 // (sqlite3_get_autocommit) and answers sql.ErrTxDone as database/sql would.
 
-// beginTx begins a transaction on the writer pool. On SQLite it holds its connection, recorded
-// in db.rawTx; end, called once the transaction has committed or rolled back (again: nothing
-// more), forgets it and gives the connection back.
+// beginTx begins a transaction on its own connection of the writer pool, recorded for the
+// statements that run on it: SQLite's in db.rawTx (through SQLite's interface), PostgreSQL's in
+// db.pgTxs (through pgx, with the writes it defers: pg_pipeline.go). end, called once the
+// transaction has committed or rolled back (again: nothing more), forgets it and gives the
+// connection back.
 func (db *DB) beginTx(ctx context.Context) (tx *sqlx.Tx, end func(), err error) {
-	if db.Dialect != SQLite {
-		return db.beginPgTx(ctx)
-	}
 	conn, err := db.W.Connx(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
+	db.trip()
 	tx, err = conn.BeginTxx(ctx, nil)
 	if err != nil {
 		conn.Close()
 		return nil, nil, err
 	}
-	db.rawTx.Store(tx, conn)
+	kept, v := &db.rawTx, any(conn)
+	if db.Dialect == Postgres {
+		kept, v = &db.pgTxs, &pgTx{conn: conn}
+	}
+	kept.Store(tx, v)
 	ended := false
 	return tx, func() {
 		if !ended {
 			ended = true
-			db.rawTx.Delete(tx)
+			kept.Delete(tx)
 			conn.Close()
 		}
 	}, nil
@@ -298,17 +302,8 @@ func (db *DB) rawGet(ctx context.Context, tx *sqlx.Tx, dest any, q string, args 
 // rawSelect is txSelect through SQLite's interface (sqlx's Select: the slice dest points at holds
 // every row, as values or pointers).
 func (db *DB) rawSelect(ctx context.Context, tx *sqlx.Tx, dest any, q string, args []any) (bool, error) {
-	v := reflect.ValueOf(dest)
-	if v.Kind() != reflect.Pointer || v.IsNil() || v.Elem().Kind() != reflect.Slice {
-		return false, nil
-	}
-	slice := v.Elem()
-	base := slice.Type().Elem()
-	isPtr := base.Kind() == reflect.Pointer
-	if isPtr {
-		base = base.Elem()
-	}
-	if base.Kind() == reflect.Pointer {
+	slice, base, isPtr, ok := sliceDest(dest)
+	if !ok {
 		return false, nil
 	}
 	// As sqlx: once the statement runs, its rows replace what the slice held, in its memory.

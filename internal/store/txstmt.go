@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"reflect"
 
 	"github.com/jmoiron/sqlx"
 )
@@ -160,4 +161,19 @@ func (r txRow) Scan(dest ...any) error {
 	}
 	defer st.Close()
 	return st.QueryRowxContext(r.ctx, r.args...).Scan(dest...)
+}
+
+// sliceDest is the slice a Select destination points at, its rows' type (pointers removed) and
+// whether it holds pointers; ok false for a destination the raw and pgx paths leave to sqlx.
+func sliceDest(dest any) (slice reflect.Value, base reflect.Type, isPtr, ok bool) {
+	v := reflect.ValueOf(dest)
+	if v.Kind() != reflect.Pointer || v.IsNil() || v.Elem().Kind() != reflect.Slice {
+		return slice, nil, false, false
+	}
+	slice = v.Elem()
+	base = slice.Type().Elem()
+	if isPtr = base.Kind() == reflect.Pointer; isPtr {
+		base = base.Elem()
+	}
+	return slice, base, isPtr, base.Kind() != reflect.Pointer
 }
