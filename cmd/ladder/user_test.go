@@ -10,8 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/config"
 	"github.com/tennisladder/ladder/internal/store"
 )
@@ -40,7 +38,7 @@ func TestUserUnlink(t *testing.T) {
 	}
 	u.OIDCIssuer = sql.NullString{String: "https://old-issuer.test", Valid: true}
 	u.OIDCSubject = sql.NullString{String: "old-sub", Valid: true}
-	if err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+	if err := db.Tx(ctx, func(tx *store.Tx) error {
 		ok, err := db.LinkUserIdentity(ctx, tx, &u)
 		if err == nil && !ok {
 			t.Error("not linked")

@@ -7,8 +7,6 @@ import (
 	"net/url"
 	"testing"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
 )
@@ -70,7 +68,7 @@ func TestAdminAccountActionsByActor(t *testing.T) {
 		for i, c := range cases {
 			name := fmt.Sprintf("%s %s(%s) %s", c.actor, c.role, c.status, c.a.body)
 			target := store.User{Email: fmt.Sprintf("target%d@ladder.test", i), FirstName: "Alvo", Role: c.role, Status: c.status}
-			if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.InsertUser(ctx, tx, &target) }); err != nil {
+			if err := db.Tx(ctx, func(tx *store.Tx) error { return db.InsertUser(ctx, tx, &target) }); err != nil {
 				t.Fatal(err)
 			}
 			b := browsers[c.actor]
@@ -119,7 +117,7 @@ func TestAdminPlayersAPI(t *testing.T) {
 		}
 		ines := l.browser()
 		iv := ines.signIn("ines@ladder.test")
-		if err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+		if err := db.Tx(ctx, func(tx *store.Tx) error {
 			_, err := tx.ExecContext(ctx, db.R.Rebind(`UPDATE users SET first_name = 'Inês', last_name = 'Conceição', search_key = 'ines conceicao' WHERE id = ?`), iv.ID)
 			return err
 		}); err != nil {
@@ -172,7 +170,7 @@ func TestAdminPlayersAPI(t *testing.T) {
 
 func setRole(ctx context.Context, db *store.DB, id int64, from, to string) (bool, error) {
 	var ok bool
-	err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+	err := db.Tx(ctx, func(tx *store.Tx) error {
 		var err error
 		ok, err = db.SetUserRole(ctx, tx, id, from, to)
 		return err

@@ -11,8 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/policy"
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
@@ -185,7 +183,7 @@ func TestRootAndLinkedAccounts(t *testing.T) {
 	storetest.ForEachDialect(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		admin := store.User{Email: "admin@ladder.test", FirstName: "André", LastName: "Costa", Role: "admin"}
-		if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.InsertUser(ctx, tx, &admin) }); err != nil {
+		if err := db.Tx(ctx, func(tx *store.Tx) error { return db.InsertUser(ctx, tx, &admin) }); err != nil {
 			t.Fatal(err)
 		}
 		l := newLive(t, db, nil)

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	goical "github.com/emersion/go-ical"
-	"github.com/jmoiron/sqlx"
 
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
@@ -73,7 +72,7 @@ func TestCalendarFeed(t *testing.T) {
 			}
 			return service.Current{User: u, Actor: svc.ActorFor(u)}
 		}
-		if err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+		if err := db.Tx(ctx, func(tx *store.Tx) error {
 			_, err := tx.ExecContext(ctx, db.W.Rebind(`UPDATE users SET first_name = ?, last_name = ? WHERE id = ?`), "Rui", "Gonçalves, Jr.", opp.ID)
 			return err
 		}); err != nil {
@@ -94,7 +93,7 @@ func TestCalendarFeed(t *testing.T) {
 		at := time.Date(2031, 5, 4, 17, 30, 0, 0, time.UTC)
 		m := store.Match{TournamentID: tr.ID, Player1ID: opp.ID, Player2ID: me.ID, State: "time_confirmed",
 			ScheduledAt: sql.NullTime{Time: at, Valid: true}, Location: "Clube de Ténis de Sintra, Rua das Flores 12, 2710-000 Sintra", Court: "3"}
-		if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.InsertMatch(ctx, tx, &m) }); err != nil {
+		if err := db.Tx(ctx, func(tx *store.Tx) error { return db.InsertMatch(ctx, tx, &m) }); err != nil {
 			t.Fatal(err)
 		}
 

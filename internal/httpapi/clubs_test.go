@@ -7,8 +7,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
@@ -32,7 +30,7 @@ func TestClubAdministratorsOverHTTP(t *testing.T) {
 			}
 			cookie[name], users[name] = "ladder_session="+token, u
 		}
-		if err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+		if err := db.Tx(ctx, func(tx *store.Tx) error {
 			_, err := db.SetUserRole(ctx, tx, users["super"].ID, "player", "superadmin")
 			return err
 		}); err != nil {

@@ -7,8 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
@@ -49,7 +47,7 @@ func TestPermissionFlags(t *testing.T) {
 		_, err = svc.JoinTournament(ctx, player, tr.ID)
 		must(err)
 		slots := []store.Slot{{Weekday: 1, StartMinute: 8 * 60, EndMinute: 22 * 60}}
-		must(db.Tx(ctx, func(tx *sqlx.Tx) error { return db.ReplaceAvailability(ctx, tx, creator.User.ID, slots) }))
+		must(db.Tx(ctx, func(tx *store.Tx) error { return db.ReplaceAvailability(ctx, tx, creator.User.ID, slots) }))
 		at := time.Now().UTC().Add(72 * time.Hour).Truncate(time.Minute)
 		c, err := svc.CreateChallenge(ctx, creator, service.ChallengeInput{TournamentID: tr.ID, OpponentID: player.User.ID, Times: []time.Time{at}})
 		must(err)
@@ -66,7 +64,7 @@ func TestPermissionFlags(t *testing.T) {
 
 		m, err := svc.AcceptChallenge(ctx, player, c.ID, at)
 		must(err)
-		must(db.Tx(ctx, func(tx *sqlx.Tx) error { // played three hours ago
+		must(db.Tx(ctx, func(tx *store.Tx) error { // played three hours ago
 			_, err := db.ConfirmMatchTime(ctx, tx, m.ID, time.Now().UTC().Add(-3*time.Hour), "", "", "")
 			return err
 		}))

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/jmoiron/sqlx"
 	"image"
 	"image/color"
 	"image/png"
@@ -274,7 +273,7 @@ func clubPlaceholders(t *testing.T, db *store.DB, svc *service.Service, owner st
 			t.Fatal(err)
 		}
 		if validate {
-			if err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+			if err := db.Tx(ctx, func(tx *store.Tx) error {
 				_, err := db.DecideClub(ctx, tx, c.ID, "validated", "", owner.ID)
 				return err
 			}); err != nil {
@@ -295,7 +294,7 @@ func clubPlaceholders(t *testing.T, db *store.DB, svc *service.Service, owner st
 			}
 		case "{joined_club}":
 			if actorID != 0 {
-				if err := db.Tx(ctx, func(tx *sqlx.Tx) error { _, err := db.AddClubMember(ctx, tx, c.ID, actorID, "member"); return err }); err != nil {
+				if err := db.Tx(ctx, func(tx *store.Tx) error { _, err := db.AddClubMember(ctx, tx, c.ID, actorID, "member"); return err }); err != nil {
 					t.Fatal(err)
 				}
 			}

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
@@ -49,13 +47,13 @@ func TestTennisHub(t *testing.T) {
 		}
 		exec := func(q string, args ...any) {
 			t.Helper()
-			if err := db.Tx(ctx, func(tx *sqlx.Tx) error { _, err := tx.ExecContext(ctx, db.W.Rebind(q), args...); return err }); err != nil {
+			if err := db.Tx(ctx, func(tx *store.Tx) error { _, err := tx.ExecContext(ctx, db.W.Rebind(q), args...); return err }); err != nil {
 				t.Fatal(err)
 			}
 		}
 		user := func(name, district, municipality string, hidden bool, slots ...store.Slot) int64 {
 			u := store.User{Email: strings.ToLower(name) + "@ladder.test", Role: "player", FirstName: name}
-			if err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+			if err := db.Tx(ctx, func(tx *store.Tx) error {
 				if err := db.InsertUser(ctx, tx, &u); err != nil {
 					return err
 				}
@@ -68,7 +66,7 @@ func TestTennisHub(t *testing.T) {
 		}
 		evening := store.Slot{Weekday: 2, StartMinute: 18 * 60, EndMinute: 21 * 60}
 		exec(`UPDATE users SET district = 'lisboa', municipality = 'sintra' WHERE id = ?`, me.ID)
-		if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.ReplaceAvailability(ctx, tx, me.ID, []store.Slot{evening}) }); err != nil {
+		if err := db.Tx(ctx, func(tx *store.Tx) error { return db.ReplaceAvailability(ctx, tx, me.ID, []store.Slot{evening}) }); err != nil {
 			t.Fatal(err)
 		}
 		cascais := user("Carla", "lisboa", "cascais", false, store.Slot{Weekday: 2, StartMinute: 20 * 60, EndMinute: 22 * 60})
@@ -91,7 +89,7 @@ func TestTennisHub(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+		if err := db.Tx(ctx, func(tx *store.Tx) error {
 			m := store.Match{TournamentID: tr.ID, Player1ID: sintra, Player2ID: cascais, State: "completed", Score: "6-4 7-6(3)",
 				WinnerID: sql.NullInt64{Int64: sintra, Valid: true}, LoserID: sql.NullInt64{Int64: cascais, Valid: true},
 				ValidatedAt: sql.NullTime{Time: db.Now(), Valid: true}}

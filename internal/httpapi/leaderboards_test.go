@@ -11,8 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
@@ -59,7 +57,7 @@ func TestLeaderboardAPIAndCSV(t *testing.T) {
 		for i := range 21 {
 			u := store.User{Email: fmt.Sprintf("rank%d@ladder.test", i), Role: "player", FirstName: "João, \"Zé\"",
 				LastName: "Conceição " + strconv.Itoa(i)}
-			if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.InsertUser(ctx, tx, &u) }); err != nil {
+			if err := db.Tx(ctx, func(tx *store.Tx) error { return db.InsertUser(ctx, tx, &u) }); err != nil {
 				t.Fatal(err)
 			}
 			ids = append(ids, u.ID)
@@ -71,7 +69,7 @@ func TestLeaderboardAPIAndCSV(t *testing.T) {
 		}
 		for k := range len(ids) + 2 {
 			winner, loser := ids[k%len(ids)], ids[(k+1)%len(ids)]
-			err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+			err := db.Tx(ctx, func(tx *store.Tx) error {
 				locked, err := db.LockTournament(ctx, tx, tr.ID)
 				if err != nil {
 					return err

@@ -7,8 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
 )
@@ -40,7 +38,7 @@ func challengePlaceholders(t *testing.T, db *store.DB, svc *service.Service, own
 	slots := []store.Slot{{Weekday: 1, StartMinute: 8 * 60, EndMinute: 22 * 60}}
 	fresh := func(prefix string) store.User {
 		u := store.User{Email: fmt.Sprintf("%s-%d@ladder.test", prefix, time.Now().UnixNano()), Role: "player"}
-		must(db.Tx(ctx, func(tx *sqlx.Tx) error {
+		must(db.Tx(ctx, func(tx *store.Tx) error {
 			if err := db.InsertUser(ctx, tx, &u); err != nil {
 				return err
 			}
@@ -59,7 +57,7 @@ func challengePlaceholders(t *testing.T, db *store.DB, svc *service.Service, own
 	_, err = svc.DecideTournament(ctx, as(root(t, db)), tr.ID, true, "")
 	must(err)
 	admit := func(u store.User) {
-		must(db.Tx(ctx, func(tx *sqlx.Tx) error { _, err := db.AddParticipant(ctx, tx, tr.ID, u.ID, "active"); return err }))
+		must(db.Tx(ctx, func(tx *store.Tx) error { _, err := db.AddParticipant(ctx, tx, tr.ID, u.ID, "active"); return err }))
 	}
 	ref := fresh("referee")
 	if actor == "referee" {
@@ -72,7 +70,7 @@ func challengePlaceholders(t *testing.T, db *store.DB, svc *service.Service, own
 		me = user(ids["player"])
 	}
 	if ids[actor] != 0 {
-		must(db.Tx(ctx, func(tx *sqlx.Tx) error { return db.ReplaceAvailability(ctx, tx, ids[actor], slots) }))
+		must(db.Tx(ctx, func(tx *store.Tx) error { return db.ReplaceAvailability(ctx, tx, ids[actor], slots) }))
 	}
 	opp := fresh("opponent")
 	admit(me)
@@ -89,7 +87,7 @@ func challengePlaceholders(t *testing.T, db *store.DB, svc *service.Service, own
 		must(err)
 		// Played already: the agreed time moves to three hours ago (the API refuses a time in the
 		// past, and a result dated before the agreed time), so today's result can be reported.
-		must(db.Tx(ctx, func(tx *sqlx.Tx) error {
+		must(db.Tx(ctx, func(tx *store.Tx) error {
 			_, err := db.ConfirmMatchTime(ctx, tx, m.ID, time.Now().UTC().Add(-3*time.Hour), "", "", "")
 			return err
 		}))

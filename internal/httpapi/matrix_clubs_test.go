@@ -7,8 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
 )
@@ -25,7 +23,7 @@ func clubMemberPlaceholders(t *testing.T, db *store.DB, svc *service.Service, ow
 		t.Fatal(err)
 	}
 	member := store.User{Email: fmt.Sprintf("member-%d@ladder.test", time.Now().UnixNano()), Role: "player"}
-	if err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+	if err := db.Tx(ctx, func(tx *store.Tx) error {
 		if _, err := db.DecideClub(ctx, tx, c.ID, "validated", "", owner.ID); err != nil {
 			return err
 		}

@@ -8,8 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/store"
 )
 
@@ -19,7 +17,7 @@ func deletionPlaceholders(t *testing.T, db *store.DB, userIDs map[string]int64, 
 	ctx := context.Background()
 	fresh := func() store.User {
 		u := store.User{Email: fmt.Sprintf("deletable-%d@ladder.test", time.Now().UnixNano()), Role: "player"}
-		if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.InsertUser(ctx, tx, &u) }); err != nil {
+		if err := db.Tx(ctx, func(tx *store.Tx) error { return db.InsertUser(ctx, tx, &u) }); err != nil {
 			t.Fatal(err)
 		}
 		return u
@@ -30,7 +28,7 @@ func deletionPlaceholders(t *testing.T, db *store.DB, userIDs map[string]int64, 
 	if strings.Contains(s, "{pending_deletion}") {
 		u := fresh()
 		r := store.DeletionRequest{UserID: u.ID, RequestedBy: sql.NullInt64{Int64: userIDs["superadmin"], Valid: true}, Reason: "matriz"}
-		if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.InsertDeletionRequest(ctx, tx, &r) }); err != nil {
+		if err := db.Tx(ctx, func(tx *store.Tx) error { return db.InsertDeletionRequest(ctx, tx, &r) }); err != nil {
 			t.Fatal(err)
 		}
 		s = strings.ReplaceAll(s, "{pending_deletion}", fmt.Sprint(r.ID))

@@ -7,8 +7,6 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
 )
@@ -61,7 +59,7 @@ func messagePlaceholders(t *testing.T, db *store.DB, svc *service.Service, actor
 	ctx := context.Background()
 	fresh := func() store.User {
 		u := store.User{Email: fmt.Sprintf("msg-%d@ladder.test", messageSeq.Add(1)), Role: "player"}
-		if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.InsertUser(ctx, tx, &u) }); err != nil {
+		if err := db.Tx(ctx, func(tx *store.Tx) error { return db.InsertUser(ctx, tx, &u) }); err != nil {
 			t.Fatal(err)
 		}
 		return u

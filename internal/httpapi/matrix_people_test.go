@@ -7,8 +7,6 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/store"
 )
 
@@ -37,7 +35,7 @@ func peoplePlaceholders(t *testing.T, db *store.DB, s string) string {
 	ctx := context.Background()
 	insert := func(role string) store.User {
 		u := store.User{Email: fmt.Sprintf("people-%d@ladder.test", peopleSeq.Add(1)), Role: role}
-		if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.InsertUser(ctx, tx, &u) }); err != nil {
+		if err := db.Tx(ctx, func(tx *store.Tx) error { return db.InsertUser(ctx, tx, &u) }); err != nil {
 			t.Fatal(err)
 		}
 		return u

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/config"
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
@@ -251,7 +249,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 		sessions := map[string]string{"visitor": ""}
 		userIDs := map[string]int64{}
 		owner := store.User{Email: "owner@ladder.test", Role: "player"}
-		if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.InsertUser(ctx, tx, &owner) }); err != nil {
+		if err := db.Tx(ctx, func(tx *store.Tx) error { return db.InsertUser(ctx, tx, &owner) }); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := svc.SetPhoto(ctx, service.Current{User: owner, Actor: svc.ActorFor(owner)}, bytes.NewReader(tinyPNG(t))); err != nil {
@@ -263,7 +261,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 			{"creator", "c@ladder.test", "player"}, {"referee", "r@ladder.test", "player"},
 		} {
 			u := store.User{Email: a.email, Role: a.role}
-			if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.InsertUser(ctx, tx, &u) }); err != nil {
+			if err := db.Tx(ctx, func(tx *store.Tx) error { return db.InsertUser(ctx, tx, &u) }); err != nil {
 				t.Fatal(err)
 			}
 			_, token, err := svc.SignIn(ctx, service.Identity{Issuer: "test", Subject: a.email, Email: a.email, EmailVerified: true}, "test", "127.0.0.1")
@@ -287,7 +285,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 				if strings.Contains(path, "{target}") {
 					targets++ // one fresh account per row and actor (route keys may share a length)
 					target := store.User{Email: fmt.Sprintf("target-%s-%d@ladder.test", actor, targets), Role: "player"}
-					if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.InsertUser(ctx, tx, &target) }); err != nil {
+					if err := db.Tx(ctx, func(tx *store.Tx) error { return db.InsertUser(ctx, tx, &target) }); err != nil {
 						t.Fatal(err)
 					}
 					path = strings.ReplaceAll(path, "{target}", fmt.Sprint(target.ID))
@@ -311,7 +309,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 					var nid int64 = 999999
 					if id := userIDs[actor]; id != 0 {
 						n := store.Notification{UserID: id, Type: "admin_action", TitleKey: "welcome.title", MessageKey: "welcome.message"}
-						if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.InsertNotification(ctx, tx, &n) }); err != nil {
+						if err := db.Tx(ctx, func(tx *store.Tx) error { return db.InsertNotification(ctx, tx, &n) }); err != nil {
 							t.Fatal(err)
 						}
 						nid = n.ID

@@ -8,8 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
 )
@@ -33,7 +31,7 @@ func tournamentPlaceholders(t *testing.T, db *store.DB, svc *service.Service, ow
 	as := func(u store.User) service.Current { return service.Current{User: u, Actor: svc.ActorFor(u)} }
 	fresh := func(prefix string) store.User {
 		u := store.User{Email: fmt.Sprintf("%s-%d@ladder.test", prefix, time.Now().UnixNano()), Role: "player"}
-		if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.InsertUser(ctx, tx, &u) }); err != nil {
+		if err := db.Tx(ctx, func(tx *store.Tx) error { return db.InsertUser(ctx, tx, &u) }); err != nil {
 			t.Fatal(err)
 		}
 		return u
@@ -60,7 +58,7 @@ func tournamentPlaceholders(t *testing.T, db *store.DB, svc *service.Service, ow
 		must(err)
 	}
 	admit := func(u store.User) {
-		must(db.Tx(ctx, func(tx *sqlx.Tx) error { _, err := db.AddParticipant(ctx, tx, tr.ID, u.ID, "active"); return err }))
+		must(db.Tx(ctx, func(tx *store.Tx) error { _, err := db.AddParticipant(ctx, tx, tr.ID, u.ID, "active"); return err }))
 	}
 	ref := fresh("referee")
 	if actor == "referee" {

@@ -11,8 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
@@ -62,7 +60,7 @@ func TestPlayerHistoryCSV(t *testing.T) {
 			if k%3 == 2 {
 				winner, loser = loser, winner
 			}
-			err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+			err := db.Tx(ctx, func(tx *store.Tx) error {
 				locked, err := db.LockTournament(ctx, tx, tid)
 				if err != nil {
 					return err

@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
@@ -49,7 +47,7 @@ func TestPlayerStatsAPI(t *testing.T) {
 			if k%3 == 2 {
 				winner, loser = loser, winner
 			}
-			err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+			err := db.Tx(ctx, func(tx *store.Tx) error {
 				locked, err := db.LockTournament(ctx, tx, tr.ID)
 				if err != nil {
 					return err

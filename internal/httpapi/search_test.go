@@ -6,8 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
@@ -49,7 +47,7 @@ func TestSearchBodyIsTheStructsEncoding(t *testing.T) {
 			t.Fatal(err)
 		}
 		slots := []store.Slot{{Weekday: 1, StartMinute: 8 * 60, EndMinute: 22 * 60}}
-		if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.ReplaceAvailability(ctx, tx, creator.User.ID, slots) }); err != nil {
+		if err := db.Tx(ctx, func(tx *store.Tx) error { return db.ReplaceAvailability(ctx, tx, creator.User.ID, slots) }); err != nil {
 			t.Fatal(err)
 		}
 		at := time.Now().UTC().Add(72 * time.Hour).Truncate(time.Minute)

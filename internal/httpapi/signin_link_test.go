@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/policy"
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
@@ -50,7 +48,7 @@ func insertUnlinked(t *testing.T, db *store.DB, email, role string) store.User {
 	t.Helper()
 	ctx := context.Background()
 	u := store.User{Email: email, FirstName: "Pre", LastName: "Created", Role: role}
-	if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.InsertUser(ctx, tx, &u) }); err != nil {
+	if err := db.Tx(ctx, func(tx *store.Tx) error { return db.InsertUser(ctx, tx, &u) }); err != nil {
 		t.Fatal(err)
 	}
 	return u

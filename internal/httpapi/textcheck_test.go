@@ -13,8 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/config"
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
@@ -163,7 +161,7 @@ func TestTextAtTheEdge(t *testing.T) {
 		l := newLive(t, db, func(c *config.Config) { c.Dev = true; c.OIDCClientID = "" })
 		svc := l.srv.svc
 		root := store.User{Email: testRoot, Role: "superadmin", FirstName: "Root"}
-		if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.InsertUser(ctx, tx, &root) }); err != nil {
+		if err := db.Tx(ctx, func(tx *store.Tx) error { return db.InsertUser(ctx, tx, &root) }); err != nil {
 			t.Fatal(err)
 		}
 		_, token, err := svc.SignIn(ctx, service.Identity{Issuer: "test", Subject: testRoot, Email: testRoot, EmailVerified: true}, "test", "127.0.0.1")

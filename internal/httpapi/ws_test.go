@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
-	"github.com/jmoiron/sqlx"
 
 	"github.com/tennisladder/ladder/internal/realtime"
 	"github.com/tennisladder/ladder/internal/service"
@@ -128,7 +127,7 @@ func signedInSession(l *live, email string) (string, int64) {
 func notifyIn(t *testing.T, db *store.DB, svc *service.Service, user int64) {
 	t.Helper()
 	ctx := context.Background()
-	if err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+	if err := db.Tx(ctx, func(tx *store.Tx) error {
 		return svc.Notify(ctx, tx, user, service.Note{Type: service.AdminAction, TitleKey: "admin_action.role_title",
 			MessageKey: "admin_action.role", Params: map[string]any{"role": "player"}})
 	}); err != nil {
@@ -186,7 +185,7 @@ func TestLiveNotificationReachesSocket(t *testing.T) {
 		o := mustDial(t, l, other)
 		// A rolled-back notification announces nothing; the committed one is the first event.
 		ctx := context.Background()
-		_ = db.Tx(ctx, func(tx *sqlx.Tx) error {
+		_ = db.Tx(ctx, func(tx *store.Tx) error {
 			_ = l.svc.Notify(ctx, tx, id, service.Note{Type: service.AdminAction, TitleKey: "admin_action.role_title", MessageKey: "admin_action.role"})
 			return errors.New("roll back")
 		})

@@ -8,8 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
 )
@@ -26,7 +24,7 @@ func TestPendingClubExpiryRunsOnce(t *testing.T) {
 		setNow := func(t time.Time) { mu.Lock(); now = t; mu.Unlock() }
 		mk := func(name, status string) {
 			c := store.Club{Name: name, Status: status, ExpiresAt: start.Add(5 * 24 * time.Hour), CreatorID: sql.NullInt64{}}
-			if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.InsertClub(ctx, tx, &c) }); err != nil {
+			if err := db.Tx(ctx, func(tx *store.Tx) error { return db.InsertClub(ctx, tx, &c) }); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -12,8 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
 )
@@ -106,7 +104,7 @@ func (s *smtpServer) count() int {
 
 func enqueue(t *testing.T, db *store.DB, to, subject string) {
 	ctx := context.Background()
-	if err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+	if err := db.Tx(ctx, func(tx *store.Tx) error {
 		return db.EnqueueEmail(ctx, tx, &store.Email{UserID: sql.NullInt64{}, To: to, Subject: subject, Body: "Olá!\nLinha dois com acentuação."})
 	}); err != nil {
 		t.Fatal(err)

@@ -7,8 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
@@ -29,7 +27,7 @@ func TestTournamentExpiryRunsOnce(t *testing.T) {
 			tr := store.Tournament{Name: name, Status: status, EndDate: end, Privacy: "public", RankingType: "points",
 				Preset: "standard", ResponseDays: 7, MaxRejections: 3, MinGames: 1, MaxGames: 4, PeriodWeeks: 2,
 				ExpiresAt: start.Add(service.TournamentApprovalPeriod)}
-			if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.InsertTournament(ctx, tx, &tr) }); err != nil {
+			if err := db.Tx(ctx, func(tx *store.Tx) error { return db.InsertTournament(ctx, tx, &tr) }); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/store"
 )
 
@@ -50,7 +48,7 @@ var demoClubs = []demoClub{
 }
 
 // seedClubs writes the demo clubs; members are the demo accounts near each club.
-func seedClubs(ctx context.Context, db *store.DB, tx *sqlx.Tx, users []store.User, now time.Time) (int, error) {
+func seedClubs(ctx context.Context, db *store.DB, tx *store.Tx, users []store.User, now time.Time) (int, error) {
 	byDistrict := map[string][]store.User{}
 	for _, u := range users {
 		byDistrict[u.District] = append(byDistrict[u.District], u)

@@ -7,8 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/geo"
 	"github.com/tennisladder/ladder/internal/store"
 )
@@ -17,7 +15,7 @@ import (
 // links all open real objects of the demo (issue 15; a test follows every link): the welcome to
 // the profile, a tournament near them (an open public tournament of their district, else the
 // national one) and the result of their latest validated match, when they played.
-func seedNotifications(ctx context.Context, db *store.DB, tx *sqlx.Tx, accounts []store.User, w *demoWorld, now time.Time) error {
+func seedNotifications(ctx context.Context, db *store.DB, tx *store.Tx, accounts []store.User, w *demoWorld, now time.Time) error {
 	for _, u := range accounts {
 		notes := []store.Notification{{Type: "admin_action", TitleKey: "welcome.title", MessageKey: "welcome.message",
 			Params: "{}", ActionURL: "/profile"}}

@@ -9,8 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/store"
 )
 
@@ -78,7 +76,7 @@ func Demo(ctx context.Context, db *store.DB) (Result, error) {
 		return res, nil
 	}
 	now := db.Now()
-	err = db.Tx(ctx, func(tx *sqlx.Tx) error {
+	err = db.Tx(ctx, func(tx *store.Tx) error {
 		var users []store.User
 		for i, a := range DemoAccounts {
 			u := store.User{Email: a.Email, FirstName: a.FirstName, LastName: a.LastName, Role: a.Role,

@@ -11,8 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/ladder"
 	"github.com/tennisladder/ladder/internal/store"
 )
@@ -29,7 +27,7 @@ var (
 		"6-3 7-6", "7-6 4-6 10-6", "6-1 6-4", "6-4 6-4", "7-5 7-5"}
 )
 
-func seedPlayers(ctx context.Context, db *store.DB, tx *sqlx.Tx, n int) ([]store.User, error) {
+func seedPlayers(ctx context.Context, db *store.DB, tx *store.Tx, n int) ([]store.User, error) {
 	out := make([]store.User, 0, n)
 	for i := range n {
 		first, last := firstNames[i%len(firstNames)], lastNames[(i*7+i/len(firstNames))%len(lastNames)]
@@ -79,7 +77,7 @@ var demoTournaments = []demoTournament{
 // seedTournaments writes the demo tournaments with players and validated matches replayed in
 // time order through the same code that validates results, so standings, form and weekly
 // movement are what the real rules produce.
-func seedTournaments(ctx context.Context, db *store.DB, tx *sqlx.Tx, accounts []store.User, now time.Time) (*demoWorld, error) {
+func seedTournaments(ctx context.Context, db *store.DB, tx *store.Tx, accounts []store.User, now time.Time) (*demoWorld, error) {
 	w := &demoWorld{people: map[int64]store.User{}, last: map[int64]store.Match{}}
 	extra, err := seedPlayers(ctx, db, tx, 64)
 	if err != nil {
@@ -207,7 +205,7 @@ type demoRated struct {
 
 // playDemoMatches plays n matches between players within the challenge range, spread from the
 // tournament's start to an hour ago; the lower-ranked player wins 40% of them.
-func playDemoMatches(ctx context.Context, db *store.DB, tx *sqlx.Tx, t *store.Tournament, n int, from, to time.Time, r *rand.Rand, rated *[]demoRated, last map[int64]store.Match) error {
+func playDemoMatches(ctx context.Context, db *store.DB, tx *store.Tx, t *store.Tournament, n int, from, to time.Time, r *rand.Rand, rated *[]demoRated, last map[int64]store.Match) error {
 	step := to.Add(-time.Hour).Sub(from.Add(24*time.Hour)) / time.Duration(max(n, 1))
 	// The standings are read once and kept in memory with the pure ladder rules (ladder.Result);
 	// each result goes through the validation's own write (store.RecordResult), and the positions

@@ -6,8 +6,6 @@ import (
 	"encoding/json"
 	"reflect"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/policy"
 	"github.com/tennisladder/ladder/internal/store"
 )
@@ -89,7 +87,7 @@ func RequestID(ctx context.Context) string {
 // audit records one privileged or security-relevant action in tx, the transaction of the
 // change itself. actor.UserID <= 0 (the system, an operator's command without an account, a
 // stranger signing in) is stored as no actor. targetID <= 0 is stored as none.
-func (s *Service) audit(ctx context.Context, tx *sqlx.Tx, actor policy.Actor, action, targetType string, targetID int64, details map[string]any) error {
+func (s *Service) audit(ctx context.Context, tx *store.Tx, actor policy.Actor, action, targetType string, targetID int64, details map[string]any) error {
 	e := store.AuditEntry{Action: action, TargetType: targetType, IP: clientIP(ctx), RequestID: RequestID(ctx)}
 	if actor.UserID > 0 {
 		e.ActorID = sql.NullInt64{Int64: actor.UserID, Valid: true}

@@ -6,8 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
@@ -45,7 +43,7 @@ func TestCleanupCountsPerKind(t *testing.T) {
 		if _, err := svc.DecideTournament(ctx, super, ended.ID, true, ""); err != nil {
 			t.Fatal(err)
 		}
-		if err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+		if err := db.Tx(ctx, func(tx *store.Tx) error {
 			c := store.Challenge{TournamentID: ended.ID, ChallengerID: player.User.ID, ChallengedID: other.User.ID,
 				ProposedTimes: `[]`, Status: "pending", ExpiresAt: start.Add(24 * time.Hour)}
 			if err := db.InsertChallenge(ctx, tx, &c); err != nil {
@@ -218,7 +216,7 @@ func TestSystemHealth(t *testing.T) {
 			t.Error("a player read the system health")
 		}
 		now := db.Now()
-		if err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+		if err := db.Tx(ctx, func(tx *store.Tx) error {
 			for _, exp := range []time.Time{now.Add(time.Hour), now.Add(-time.Hour)} {
 				if err := db.InsertSession(ctx, tx, &store.Session{TokenHash: exp.String(), UserID: player.User.ID,
 					CreatedAt: now, LastSeenAt: now, ExpiresAt: exp}); err != nil {

@@ -10,8 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/gcfloor"
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
@@ -191,7 +189,7 @@ func (w *benchWorld) addLadder(b testing.TB, db *store.DB, n, played int) benchL
 	}
 	l := benchLadderOf{id: tr.ID}
 	now := db.Now()
-	if err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+	if err := db.Tx(ctx, func(tx *store.Tx) error {
 		for i := range n {
 			u := store.User{Email: fmt.Sprintf("p%d@example.pt", w.users+i+1), Role: "player", FirstName: "Test"}
 			if err := db.InsertUser(ctx, tx, &u); err != nil {
@@ -211,7 +209,7 @@ func (w *benchWorld) addLadder(b testing.TB, db *store.DB, n, played int) benchL
 	if played > 0 {
 		// The season so far, through the validation's own standings write (not the service:
 		// no notifications or statistics needed).
-		if err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+		if err := db.Tx(ctx, func(tx *store.Tx) error {
 			t, err := db.LockTournament(ctx, tx, l.id)
 			if err != nil {
 				return err
@@ -237,7 +235,7 @@ func (w *benchWorld) addLadder(b testing.TB, db *store.DB, n, played int) benchL
 func (w *benchWorld) reported(b testing.TB, db *store.DB, l benchLadderOf, n int) []int64 {
 	ctx := context.Background()
 	ids := make([]int64, 0, n)
-	if err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+	if err := db.Tx(ctx, func(tx *store.Tx) error {
 		for i := range n {
 			m, err := l.report(ctx, db, tx, i, "result_reported")
 			if err != nil {
@@ -253,7 +251,7 @@ func (w *benchWorld) reported(b testing.TB, db *store.DB, l benchLadderOf, n int
 }
 
 // report inserts the i-th match of the ladder in the given state, won by its first player.
-func (l benchLadderOf) report(ctx context.Context, db *store.DB, tx *sqlx.Tx, i int, state string) (store.Match, error) {
+func (l benchLadderOf) report(ctx context.Context, db *store.DB, tx *store.Tx, i int, state string) (store.Match, error) {
 	players := len(l.players)
 	a, c := l.players[i%players], l.players[(i*7+3)%players]
 	if a == c {

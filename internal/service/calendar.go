@@ -9,8 +9,6 @@ import (
 	"errors"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/policy"
 	"github.com/tennisladder/ladder/internal/store"
 )
@@ -62,7 +60,7 @@ func (s *Service) RotateCalendarFeed(ctx context.Context, cur Current) (string, 
 	token := base64.RawURLEncoding.EncodeToString(raw[:])
 	f := store.CalendarFeed{UserID: cur.User.ID, TokenHash: hashFeedToken(token)}
 	err := s.spend(cur.User.ID, ActionCalendar, func() error {
-		return s.db.Tx(ctx, func(tx *sqlx.Tx) error { return s.db.ReplaceCalendarFeed(ctx, tx, &f) })
+		return s.db.Tx(ctx, func(tx *store.Tx) error { return s.db.ReplaceCalendarFeed(ctx, tx, &f) })
 	})
 	if err != nil {
 		return "", CalendarFeedState{}, err
@@ -75,7 +73,7 @@ func (s *Service) RevokeCalendarFeed(ctx context.Context, cur Current) error {
 	if err := signedIn(cur); err != nil {
 		return err
 	}
-	return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+	return s.db.Tx(ctx, func(tx *store.Tx) error {
 		_, err := s.db.DeleteCalendarFeed(ctx, tx, cur.User.ID)
 		return err
 	})

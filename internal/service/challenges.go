@@ -11,8 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/ladder"
 	"github.com/tennisladder/ladder/internal/policy"
 	"github.com/tennisladder/ladder/internal/store"
@@ -115,7 +113,7 @@ func (s *Service) CreateChallenge(ctx context.Context, cur Current, in Challenge
 	}
 	var id int64
 	err = s.spend(cur.User.ID, ActionChallenge, func() error {
-		return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		return s.db.Tx(ctx, func(tx *store.Tx) error {
 			t, _, err := s.lockVisibleTournament(ctx, tx, cur, in.TournamentID)
 			if err != nil {
 				return err
@@ -188,7 +186,7 @@ func (s *Service) CreateChallenge(ctx context.Context, cur Current, in Challenge
 
 // checkPairing checks that the caller and the opponent are active players of t, within its
 // challenge range, with nothing open between them; it returns the opponent.
-func (s *Service) checkPairing(ctx context.Context, tx *sqlx.Tx, cur Current, t *store.Tournament, opponentID int64) (store.User, error) {
+func (s *Service) checkPairing(ctx context.Context, tx *store.Tx, cur Current, t *store.Tournament, opponentID int64) (store.User, error) {
 	st, err := s.db.Standings(ctx, tx, t.ID, t.RankingType)
 	if err != nil {
 		return store.User{}, err
@@ -240,7 +238,7 @@ func ChallengePermissions(cur Current, c store.ChallengeRow) policy.ChallengeCan
 }
 
 // visibleChallenge reads a challenge its two players (and super admins) may see.
-func (s *Service) visibleChallenge(ctx context.Context, tx *sqlx.Tx, cur Current, id int64) (store.ChallengeRow, error) {
+func (s *Service) visibleChallenge(ctx context.Context, tx *store.Tx, cur Current, id int64) (store.ChallengeRow, error) {
 	c, err := s.db.ChallengeByID(ctx, tx, id)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && !policy.SeeChallenge(cur.Actor, ChallengeFacts(c))) {
 		return c, &Error{Kind: KindNotFound, Code: "challenge.not_found"}
@@ -258,7 +256,7 @@ func (s *Service) AcceptChallenge(ctx context.Context, cur Current, id int64, at
 	if at.IsZero() {
 		return store.MatchRow{}, invalid("time", "match.time_required", nil)
 	}
-	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+	err := s.db.Tx(ctx, func(tx *store.Tx) error {
 		c, err := s.visibleChallenge(ctx, tx, cur, id)
 		if err != nil {
 			return err
@@ -326,7 +324,7 @@ func (s *Service) endChallenge(ctx context.Context, cur Current, id int64, statu
 	if err := signedIn(cur); err != nil {
 		return err
 	}
-	return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+	return s.db.Tx(ctx, func(tx *store.Tx) error {
 		c, err := s.visibleChallenge(ctx, tx, cur, id)
 		if err != nil {
 			return err
@@ -356,7 +354,7 @@ func (s *Service) endChallenge(ctx context.Context, cur Current, id int64, statu
 // and tells both players.
 func (s *Service) ExpireChallenges(ctx context.Context) (int64, error) {
 	var n int64
-	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+	err := s.db.Tx(ctx, func(tx *store.Tx) error {
 		var err error
 		n, err = s.expireChallenges(ctx, tx)
 		return err
@@ -365,7 +363,7 @@ func (s *Service) ExpireChallenges(ctx context.Context) (int64, error) {
 }
 
 // expireChallenges is ExpireChallenges inside tx (the clean-up runs it with the other kinds).
-func (s *Service) expireChallenges(ctx context.Context, tx *sqlx.Tx) (int64, error) {
+func (s *Service) expireChallenges(ctx context.Context, tx *store.Tx) (int64, error) {
 	expired, err := s.db.ExpireChallenges(ctx, tx, s.now())
 	if err != nil {
 		return 0, err

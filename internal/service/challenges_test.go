@@ -7,8 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
@@ -64,7 +62,7 @@ func withAvailability(t testing.TB, db *store.DB, p service.Current) {
 	t.Helper()
 	ctx := context.Background()
 	slots := []store.Slot{{Weekday: 6, StartMinute: 9 * 60, EndMinute: 20 * 60}, {Weekday: 4, StartMinute: 18 * 60, EndMinute: 21 * 60}}
-	if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.ReplaceAvailability(ctx, tx, p.User.ID, slots) }); err != nil {
+	if err := db.Tx(ctx, func(tx *store.Tx) error { return db.ReplaceAvailability(ctx, tx, p.User.ID, slots) }); err != nil {
 		t.Fatal(err)
 	}
 }

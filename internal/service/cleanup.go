@@ -3,8 +3,6 @@ package service
 import (
 	"context"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/policy"
 	"github.com/tennisladder/ladder/internal/store"
 )
@@ -54,7 +52,7 @@ const removedListMax = 50
 
 func (s *Service) cleanup(ctx context.Context, actor policy.Actor, trigger string) (CleanupCounts, error) {
 	var c CleanupCounts
-	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+	err := s.db.Tx(ctx, func(tx *store.Tx) error {
 		c = CleanupCounts{}
 		now := s.now()
 		clubs, err := s.db.RemoveExpiredPendingClubs(ctx, tx, now)

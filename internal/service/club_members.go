@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/policy"
 	"github.com/tennisladder/ladder/internal/store"
 )
@@ -40,7 +38,7 @@ func clubRefusal(err error) error {
 }
 
 // lockedClub locks a club the caller may see and returns it with the caller's place in it.
-func (s *Service) lockedClub(ctx context.Context, tx *sqlx.Tx, cur Current, id int64) (store.Club, policy.ClubState, error) {
+func (s *Service) lockedClub(ctx context.Context, tx *store.Tx, cur Current, id int64) (store.Club, policy.ClubState, error) {
 	c, err := s.db.LockClub(ctx, tx, id)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && !policy.SeeClub(cur.Actor, c.Status, c.CreatorID.Int64)) {
 		return c, policy.ClubState{}, &Error{Kind: KindNotFound, Code: "club.not_found"}
@@ -62,7 +60,7 @@ func (s *Service) lockedClub(ctx context.Context, tx *sqlx.Tx, cur Current, id i
 }
 
 // clubTarget is userID's membership of the club as the policy sees it.
-func (s *Service) clubTarget(ctx context.Context, tx *sqlx.Tx, id, userID int64) (policy.ClubTarget, error) {
+func (s *Service) clubTarget(ctx context.Context, tx *store.Tx, id, userID int64) (policy.ClubTarget, error) {
 	t := policy.ClubTarget{UserID: userID}
 	var err error
 	if t.Role, err = s.db.ClubRole(ctx, tx, id, userID); err != nil || t.Role == "" {
@@ -79,7 +77,7 @@ func (s *Service) JoinClub(ctx context.Context, cur Current, id int64) error {
 	if err := signedIn(cur); err != nil {
 		return err
 	}
-	return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+	return s.db.Tx(ctx, func(tx *store.Tx) error {
 		c, st, err := s.lockedClub(ctx, tx, cur, id)
 		if err != nil {
 			return err
@@ -104,7 +102,7 @@ func (s *Service) LeaveClub(ctx context.Context, cur Current, id int64) error {
 	if err := signedIn(cur); err != nil {
 		return err
 	}
-	return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+	return s.db.Tx(ctx, func(tx *store.Tx) error {
 		c, st, err := s.lockedClub(ctx, tx, cur, id)
 		if err != nil {
 			return err
@@ -129,7 +127,7 @@ func (s *Service) SetClubMemberRole(ctx context.Context, cur Current, id, userID
 	if err := signedIn(cur); err != nil {
 		return err
 	}
-	return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+	return s.db.Tx(ctx, func(tx *store.Tx) error {
 		c, st, err := s.lockedClub(ctx, tx, cur, id)
 		if err != nil {
 			return err
@@ -166,7 +164,7 @@ func (s *Service) RemoveClubMember(ctx context.Context, cur Current, id, userID 
 	if err := signedIn(cur); err != nil {
 		return err
 	}
-	return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+	return s.db.Tx(ctx, func(tx *store.Tx) error {
 		c, st, err := s.lockedClub(ctx, tx, cur, id)
 		if err != nil {
 			return err
@@ -193,12 +191,12 @@ func (s *Service) RemoveClubMember(ctx context.Context, cur Current, id, userID 
 }
 
 // notifyMember tells the member acted upon what happened and who did it (admin_action).
-func (s *Service) notifyMember(ctx context.Context, tx *sqlx.Tx, c store.Club, cur Current, userID int64, key string) error {
+func (s *Service) notifyMember(ctx context.Context, tx *store.Tx, c store.Club, cur Current, userID int64, key string) error {
 	return s.Notify(ctx, tx, userID, Note{Type: AdminAction, TitleKey: key + "_title", MessageKey: key,
 		Params: map[string]any{"name": DisplayName(cur.User), "club": c.Name}, ActionURL: "/clubs/" + itoa64(c.ID)})
 }
 
-func (s *Service) notifyClubAdmins(ctx context.Context, tx *sqlx.Tx, c store.Club, cur Current, t NotificationType, key string) error {
+func (s *Service) notifyClubAdmins(ctx context.Context, tx *store.Tx, c store.Club, cur Current, t NotificationType, key string) error {
 	admins, err := s.db.ClubAdministrators(ctx, tx, c.ID)
 	if err != nil {
 		return err

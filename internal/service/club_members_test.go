@@ -6,8 +6,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
@@ -286,7 +284,7 @@ func TestClubWithoutAdministratorGetsOne(t *testing.T) {
 			return r
 		}
 		suspend := func(who service.Current) {
-			if err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+			if err := db.Tx(ctx, func(tx *store.Tx) error {
 				_, err := db.SetUserStatus(ctx, tx, who.User.ID, "active", "suspended")
 				return err
 			}); err != nil {

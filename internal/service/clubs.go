@@ -11,8 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/geo"
 	"github.com/tennisladder/ladder/internal/policy"
 	"github.com/tennisladder/ladder/internal/store"
@@ -108,7 +106,7 @@ func (s *Service) ProposeClub(ctx context.Context, cur Current, in ClubInput) (s
 	}
 	c.ExpiresAt = s.now().Add(ClubValidationPeriod)
 	err := s.spend(cur.User.ID, ActionClub, func() error {
-		return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		return s.db.Tx(ctx, func(tx *store.Tx) error {
 			if err := s.db.InsertClub(ctx, tx, &c); err != nil {
 				return err
 			}
@@ -123,7 +121,7 @@ func (s *Service) ProposeClub(ctx context.Context, cur Current, in ClubInput) (s
 // UpdateClub edits a club's information (club administrators and super admins).
 func (s *Service) UpdateClub(ctx context.Context, cur Current, id int64, in ClubInput) (store.Club, error) {
 	var c store.Club
-	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+	err := s.db.Tx(ctx, func(tx *store.Tx) error {
 		var err error
 		if c, err = s.visibleClub(ctx, tx, cur, id); err != nil {
 			return err
@@ -149,7 +147,7 @@ func (s *Service) UpdateClub(ctx context.Context, cur Current, id int64, in Club
 }
 
 // visibleClub reads a club the caller may see; anything else is "Club not found".
-func (s *Service) visibleClub(ctx context.Context, tx *sqlx.Tx, cur Current, id int64) (store.Club, error) {
+func (s *Service) visibleClub(ctx context.Context, tx *store.Tx, cur Current, id int64) (store.Club, error) {
 	c, err := s.db.ClubByID(ctx, tx, id)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && !policy.SeeClub(cur.Actor, c.Status, c.CreatorID.Int64)) {
 		return c, &Error{Kind: KindNotFound, Code: "club.not_found"}
@@ -300,7 +298,7 @@ func (s *Service) DecideClub(ctx context.Context, cur Current, id int64, validat
 		reason = ""
 	}
 	var c store.Club
-	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+	err := s.db.Tx(ctx, func(tx *store.Tx) error {
 		var err error
 		if c, err = s.db.ClubByID(ctx, tx, id); errors.Is(err, store.ErrNotFound) {
 			return &Error{Kind: KindNotFound, Code: "club.not_found"}
@@ -377,7 +375,7 @@ func (s *Service) SetClubImage(ctx context.Context, cur Current, id int64, r io.
 	}
 	ctx, cancel := step(ctx)
 	defer cancel()
-	err = s.db.Tx(ctx, func(tx *sqlx.Tx) error { return s.db.SaveClubImage(ctx, tx, id, p.JPEG, etag) })
+	err = s.db.Tx(ctx, func(tx *store.Tx) error { return s.db.SaveClubImage(ctx, tx, id, p.JPEG, etag) })
 	refund(giveBack, err, true)
 	c.ImageETag = etag
 	return c, err

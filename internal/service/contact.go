@@ -3,8 +3,6 @@ package service
 import (
 	"context"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/store"
 )
 
@@ -38,7 +36,7 @@ func (s *Service) SendContact(ctx context.Context, in ContactInput) (store.Conta
 	if err := fe.err(); err != nil {
 		return m, err
 	}
-	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error { return s.db.InsertContactMessage(ctx, tx, &m) })
+	err := s.db.Tx(ctx, func(tx *store.Tx) error { return s.db.InsertContactMessage(ctx, tx, &m) })
 	if err == nil {
 		s.log.InfoContext(ctx, "contact message stored", "id", m.ID, "type", m.Kind)
 	}

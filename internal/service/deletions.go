@@ -7,8 +7,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/policy"
 	"github.com/tennisladder/ladder/internal/store"
 )
@@ -66,7 +64,7 @@ func (s *Service) RequestOwnDeletion(ctx context.Context, cur Current, reason st
 func (s *Service) requestDeletion(ctx context.Context, actor policy.Actor, userID int64, reason string) (DeletionView, error) {
 	var v DeletionView
 	err := s.spend(actor.UserID, ActionDeletion, func() error {
-		return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		return s.db.Tx(ctx, func(tx *store.Tx) error {
 			u, err := s.db.UserByID(ctx, tx, userID)
 			if errors.Is(err, store.ErrNotFound) || (err == nil && u.DeletedAt.Valid) {
 				return &Error{Kind: KindNotFound, Code: "user.not_found"}
@@ -125,7 +123,7 @@ func (s *Service) requestDeletion(ctx context.Context, actor policy.Actor, userI
 // deletion.already_decided.
 func (s *Service) DecideDeletion(ctx context.Context, actor policy.Actor, id int64, approve bool) (DeletionView, error) {
 	var v DeletionView
-	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+	err := s.db.Tx(ctx, func(tx *store.Tx) error {
 		r, err := s.db.DeletionRequestByID(ctx, tx, id)
 		if errors.Is(err, store.ErrNotFound) {
 			return &Error{Kind: KindNotFound, Code: "deletion.not_found"}

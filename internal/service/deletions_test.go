@@ -5,8 +5,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
@@ -156,7 +154,7 @@ func TestDeletionErasesAndKeepsStandings(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+		if err := db.Tx(ctx, func(tx *store.Tx) error {
 			u := p[0].User
 			u.FirstName, u.LastName, u.Phone, u.WhatsApp = "Ana", "Silva", "+351912345678", "+351912345678"
 			if err := db.UpdateProfile(ctx, tx, &u); err != nil {

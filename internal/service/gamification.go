@@ -5,8 +5,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/gamification"
 	"github.com/tennisladder/ladder/internal/policy"
 	"github.com/tennisladder/ladder/internal/realtime"
@@ -26,7 +24,7 @@ const (
 
 // awardMatch gives both players of a newly validated match their XP, achievements and streak,
 // and tells them live when there is something to show.
-func (s *Service) awardMatch(ctx context.Context, tx *sqlx.Tx, m store.RatedMatch) error {
+func (s *Service) awardMatch(ctx context.Context, tx *store.Tx, m store.RatedMatch) error {
 	got, err := s.db.AwardMatch(ctx, tx, m)
 	if err != nil {
 		return err
@@ -36,7 +34,7 @@ func (s *Service) awardMatch(ctx context.Context, tx *sqlx.Tx, m store.RatedMatc
 }
 
 // awardAction gives a one-time action's XP and achievement (idempotent).
-func (s *Service) awardAction(ctx context.Context, tx *sqlx.Tx, userID int64, a gamification.Action) error {
+func (s *Service) awardAction(ctx context.Context, tx *store.Tx, userID int64, a gamification.Action) error {
 	added, err := s.db.AwardAction(ctx, tx, userID, a)
 	if err == nil && added {
 		s.publish(tx, realtime.Event{Type: realtime.TypeGamification, Users: []int64{userID}})
@@ -177,7 +175,7 @@ func (s *Service) MarkPopupsSeen(ctx context.Context, cur Current, codes []strin
 			return invalid("achievements", "gamification.unknown_achievement", nil)
 		}
 	}
-	return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+	return s.db.Tx(ctx, func(tx *store.Tx) error {
 		p, err := s.db.ProgressOf(ctx, tx, cur.User.ID)
 		if err != nil {
 			return err

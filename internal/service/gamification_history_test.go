@@ -8,8 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
@@ -42,7 +40,7 @@ func TestAchievementsFromHistoryCounts(t *testing.T) {
 			tids = append(tids, tr.ID)
 		}
 		var players []int64
-		if err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+		if err := db.Tx(ctx, func(tx *store.Tx) error {
 			for i := range 12 {
 				u := store.User{Email: fmt.Sprintf("p%d@example.pt", i+1), Role: "player", FirstName: "Test"}
 				if err := db.InsertUser(ctx, tx, &u); err != nil {
@@ -69,7 +67,7 @@ func TestAchievementsFromHistoryCounts(t *testing.T) {
 			c := players[opp]
 			opp = opp%11 + 1
 			var m store.Match
-			if err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+			if err := db.Tx(ctx, func(tx *store.Tx) error {
 				m = store.Match{TournamentID: tids[k], Player1ID: me, Player2ID: c, State: "result_reported", Score: "6-4 6-4",
 					PlayedOn: playedOn, ReporterID: sql.NullInt64{Int64: me, Valid: true}, WinnerID: sql.NullInt64{Int64: c, Valid: true},
 					LoserID: sql.NullInt64{Int64: me, Valid: true}}

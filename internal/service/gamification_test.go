@@ -6,8 +6,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
@@ -64,7 +62,7 @@ func TestGamificationAwardsOnceUnderConcurrentValidations(t *testing.T) {
 			t.Fatalf("popups %+v %v", pop, err)
 		}
 		// A replay (the seed, a retried transaction) awards nothing more.
-		err = db.Tx(ctx, func(tx *sqlx.Tx) error {
+		err = db.Tx(ctx, func(tx *store.Tx) error {
 			_, err := db.AwardMatch(ctx, tx, store.RatedMatch{MatchID: m.ID, TournamentID: w.id, Winner: low.User.ID,
 				Loser: top.User.ID, Score: "6-3 6-3"})
 			return err

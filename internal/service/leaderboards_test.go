@@ -5,8 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
@@ -17,7 +15,7 @@ import (
 func rated(t *testing.T, w ladderWorld, at time.Time, winner, loser service.Current, wp, lp int) {
 	t.Helper()
 	*w.now = at
-	err := w.db.Tx(context.Background(), func(tx *sqlx.Tx) error {
+	err := w.db.Tx(context.Background(), func(tx *store.Tx) error {
 		var matchID int64
 		err := tx.GetContext(context.Background(), &matchID, tx.Rebind(`INSERT INTO matches (tournament_id, player1_id,
 			player2_id, state, score, winner_id, loser_id, validated_at, created_at, updated_at)

@@ -6,8 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
 )
@@ -38,7 +36,7 @@ func listMemoryScenario(t *testing.T, signedIn bool) {
 		club := store.Club{Name: "Clube Um", District: "porto", Surfaces: "[]", Facilities: "[]", Status: "validated", ExpiresAt: now}
 		tour := store.Tournament{Name: "Escada Um", Privacy: "public", RankingType: "points", Preset: "standard", Status: "active",
 			ResponseDays: 7, MaxRejections: 3, ExpiresAt: now}
-		if err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+		if err := db.Tx(ctx, func(tx *store.Tx) error {
 			if err := db.InsertClub(ctx, tx, &club); err != nil {
 				return err
 			}
@@ -102,7 +100,7 @@ func listMemoryScenario(t *testing.T, signedIn bool) {
 			t.Fatalf("database reads: %d and %d, want 2 each (one per list)", a.ListReads(), b.ListReads())
 		}
 		// A result changes the standings only: the lists stay in memory.
-		if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.Bump(ctx, tx, tour.ID) }); err != nil {
+		if err := db.Tx(ctx, func(tx *store.Tx) error { return db.Bump(ctx, tx, tour.ID) }); err != nil {
 			t.Fatal(err)
 		}
 		exec(`UPDATE tournaments SET snapshot_week = 'x', updated_at = ? WHERE id = ?`, now, tour.ID)
@@ -117,7 +115,7 @@ func listMemoryScenario(t *testing.T, signedIn bool) {
 		})
 		exec(`UPDATE tournaments SET name = 'Escada Dois' WHERE id = ?`, tour.ID)
 		check("tournament renamed", func(_ []store.Club, ts []store.Tournament) bool { return ts[0].Name == "Escada Dois" })
-		if err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+		if err := db.Tx(ctx, func(tx *store.Tx) error {
 			_, err := db.AddClubMember(ctx, tx, club.ID, u.ID, "member")
 			return err
 		}); err != nil {

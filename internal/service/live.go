@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/policy"
 	"github.com/tennisladder/ladder/internal/realtime"
 	"github.com/tennisladder/ladder/internal/store"
@@ -18,7 +16,7 @@ type Live interface {
 
 // publish sends e once tx has committed: an event never announces what may still roll back.
 // Events carry ids only; clients re-fetch through the API, which applies the permissions.
-func (s *Service) publish(tx *sqlx.Tx, e realtime.Event) {
+func (s *Service) publish(tx *store.Tx, e realtime.Event) {
 	if s.live == nil || len(e.Users) == 0 {
 		return
 	}
@@ -27,13 +25,13 @@ func (s *Service) publish(tx *sqlx.Tx, e realtime.Event) {
 
 // publishChallenge tells both players of a challenge (and so of its match, when accepting
 // made one) that it changed.
-func (s *Service) publishChallenge(tx *sqlx.Tx, tournament, challenge, match int64, players ...int64) {
+func (s *Service) publishChallenge(tx *store.Tx, tournament, challenge, match int64, players ...int64) {
 	s.publish(tx, realtime.Event{Type: realtime.TypeChallenge, Tournament: tournament, Challenge: challenge, Match: match, Users: players})
 }
 
 // publishMatch tells whoever shows the match (its players, and validators when a result waits
 // for them) that it changed.
-func (s *Service) publishMatch(tx *sqlx.Tx, m store.MatchRow, also ...int64) {
+func (s *Service) publishMatch(tx *store.Tx, m store.MatchRow, also ...int64) {
 	users := append([]int64{m.Player1ID, m.Player2ID}, also...)
 	s.publish(tx, realtime.Event{Type: realtime.TypeMatch, Tournament: m.TournamentID, Match: m.ID, Users: users})
 }

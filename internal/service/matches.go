@@ -7,8 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/policy"
 	"github.com/tennisladder/ladder/internal/realtime"
 	"github.com/tennisladder/ladder/internal/store"
@@ -36,7 +34,7 @@ func MatchFacts(m store.MatchRow) policy.MatchFacts {
 }
 
 // matchAccess reads a match and the caller's relation to it; outsiders get "Match not found".
-func (s *Service) matchAccess(ctx context.Context, tx *sqlx.Tx, cur Current, id int64) (store.MatchRow, MatchAccess, error) {
+func (s *Service) matchAccess(ctx context.Context, tx *store.Tx, cur Current, id int64) (store.MatchRow, MatchAccess, error) {
 	var acc MatchAccess
 	m, err := s.db.MatchByID(ctx, tx, id)
 	if errors.Is(err, store.ErrNotFound) {
@@ -54,7 +52,7 @@ func (s *Service) matchAccess(ctx context.Context, tx *sqlx.Tx, cur Current, id 
 
 // matchAccessIn is matchAccess for a match of tournament t, already read (and locked) by the
 // caller.
-func (s *Service) matchAccessIn(ctx context.Context, tx *sqlx.Tx, cur Current, id int64, t *store.Tournament) (store.MatchRow, MatchAccess, error) {
+func (s *Service) matchAccessIn(ctx context.Context, tx *store.Tx, cur Current, id int64, t *store.Tournament) (store.MatchRow, MatchAccess, error) {
 	// The match and the caller's relation to its tournament in one go (one round trip on
 	// PostgreSQL): the relation needs only the tournament, known already.
 	m, r, err := s.db.MatchWithRelation(ctx, tx, id, t.ID, cur.User.ID)
@@ -68,7 +66,7 @@ func (s *Service) matchAccessIn(ctx context.Context, tx *sqlx.Tx, cur Current, i
 }
 
 // matchScope is the caller's relation to match m of tournament t and what policy lets them do.
-func (s *Service) matchScope(ctx context.Context, tx *sqlx.Tx, cur Current, m store.MatchRow, t store.Tournament) (store.MatchRow, MatchAccess, error) {
+func (s *Service) matchScope(ctx context.Context, tx *store.Tx, cur Current, m store.MatchRow, t store.Tournament) (store.MatchRow, MatchAccess, error) {
 	// The caller's relation (decided as relation decides it) and whether the tournament has a
 	// referee, in one read (issue 16: the result write reads no account and no list for it).
 	r, err := s.db.MatchRelationOf(ctx, tx, t.ID, cur.User.ID)
@@ -142,7 +140,7 @@ func (s *Service) ConfirmMatchTime(ctx context.Context, cur Current, id int64, a
 	if err := fe.err(); err != nil {
 		return store.MatchRow{}, err
 	}
-	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+	err := s.db.Tx(ctx, func(tx *store.Tx) error {
 		m, _, err := s.matchAccess(ctx, tx, cur, id)
 		if err != nil {
 			return err
@@ -200,7 +198,7 @@ func (s *Service) ReportResult(ctx context.Context, cur Current, id int64, score
 		return store.MatchRow{}, invalid("played_on", "match.date_future", nil)
 	}
 	err = s.spend(cur.User.ID, ActionReport, func() error {
-		return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		return s.db.Tx(ctx, func(tx *store.Tx) error {
 			m, _, err := s.matchAccess(ctx, tx, cur, id)
 			if err != nil {
 				return err
@@ -249,7 +247,7 @@ func (s *Service) ReportResult(ctx context.Context, cur Current, id int64, score
 
 // notifyValidators tells whoever validates the tournament's results (its referee, else its
 // creator), except the caller and the match's players: nobody validates their own match.
-func (s *Service) notifyValidators(ctx context.Context, tx *sqlx.Tx, m store.MatchRow, cur Current, n Note) error {
+func (s *Service) notifyValidators(ctx context.Context, tx *store.Tx, m store.MatchRow, cur Current, n Note) error {
 	refs, err := s.db.Referees(ctx, tx, m.TournamentID)
 	if err != nil {
 		return err
@@ -281,7 +279,7 @@ func (s *Service) AnswerResult(ctx context.Context, cur Current, id int64, confi
 	if len([]rune(reason)) > 500 {
 		return store.MatchRow{}, invalid("reason", "validation.too_long", map[string]any{"max": 500})
 	}
-	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+	err := s.db.Tx(ctx, func(tx *store.Tx) error {
 		m, _, err := s.matchAccess(ctx, tx, cur, id)
 		if err != nil {
 			return err
@@ -332,7 +330,7 @@ func (s *Service) CancelMatch(ctx context.Context, cur Current, id int64) error 
 	if err := signedIn(cur); err != nil {
 		return err
 	}
-	return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+	return s.db.Tx(ctx, func(tx *store.Tx) error {
 		m, acc, err := s.matchAccess(ctx, tx, cur, id)
 		if err != nil {
 			return err

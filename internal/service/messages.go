@@ -9,8 +9,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/policy"
 	"github.com/tennisladder/ladder/internal/realtime"
 	"github.com/tennisladder/ladder/internal/store"
@@ -40,7 +38,7 @@ func conversationNotFound() error {
 
 // conversationFacts reads what policy.ConversationMember needs about c for cur, and c's
 // members (the recipients of its events).
-func (s *Service) conversationFacts(ctx context.Context, tx *sqlx.Tx, cur Current, c store.Conversation) (policy.ConversationFacts, []int64, error) {
+func (s *Service) conversationFacts(ctx context.Context, tx *store.Tx, cur Current, c store.Conversation) (policy.ConversationFacts, []int64, error) {
 	f := policy.ConversationFacts{Kind: c.Kind, Users: [2]int64{c.UserLow.Int64, c.UserHigh.Int64}}
 	switch c.Kind {
 	case policy.ConversationDirect:
@@ -86,7 +84,7 @@ func (s *Service) conversationFacts(ctx context.Context, tx *sqlx.Tx, cur Curren
 }
 
 // memberConversation reads conversation id for a member of it; to anyone else it does not exist.
-func (s *Service) memberConversation(ctx context.Context, tx *sqlx.Tx, cur Current, id int64) (store.Conversation, []int64, error) {
+func (s *Service) memberConversation(ctx context.Context, tx *store.Tx, cur Current, id int64) (store.Conversation, []int64, error) {
 	if err := signedIn(cur); err != nil {
 		return store.Conversation{}, nil, err
 	}
@@ -138,7 +136,7 @@ func (s *Service) StartDirect(ctx context.Context, cur Current, user int64) (sto
 	// Starting conversations spends the sender's message allowance too: otherwise anyone could put
 	// their name in every player's inbox without writing a single (limited) message.
 	err = s.spend(cur.User.ID, ActionMessage, func() error {
-		return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		return s.db.Tx(ctx, func(tx *store.Tx) error {
 			var err error
 			c, err = s.db.EnsureConversation(ctx, tx, store.Conversation{Kind: policy.ConversationDirect,
 				UserLow: sql.NullInt64{Int64: low, Valid: true}, UserHigh: sql.NullInt64{Int64: high, Valid: true}})
@@ -155,7 +153,7 @@ func (s *Service) OpenTournamentConversation(ctx context.Context, cur Current, t
 		return store.Conversation{}, err
 	}
 	var c store.Conversation
-	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+	err := s.db.Tx(ctx, func(tx *store.Tx) error {
 		t, rel, err := s.visibleTournament(ctx, tx, cur, tournament)
 		if err != nil {
 			return err
@@ -181,7 +179,7 @@ func (s *Service) OpenMatchConversation(ctx context.Context, cur Current, match 
 		return store.Conversation{}, err
 	}
 	var c store.Conversation
-	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+	err := s.db.Tx(ctx, func(tx *store.Tx) error {
 		m, acc, err := s.matchAccess(ctx, tx, cur, match)
 		if err != nil {
 			return err
@@ -347,7 +345,7 @@ func (s *Service) SendMessage(ctx context.Context, cur Current, id int64, body s
 		return m, invalid("message", c, nil)
 	}
 	err := s.spend(cur.User.ID, ActionMessage, func() error {
-		return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		return s.db.Tx(ctx, func(tx *store.Tx) error {
 			c, members, err := s.memberConversation(ctx, tx, cur, id)
 			if err != nil {
 				return err

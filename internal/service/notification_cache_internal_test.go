@@ -4,8 +4,6 @@ import (
 	"context"
 	"testing"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
 )
@@ -29,7 +27,7 @@ func recentNotificationsScenario(t *testing.T, hinted bool) {
 		a, b := New(db, Options{}), New(db, Options{}) // two instances
 		account := func(email string) Current {
 			u := store.User{Email: email, Role: "player", FirstName: "Test"}
-			if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.InsertUser(ctx, tx, &u) }); err != nil {
+			if err := db.Tx(ctx, func(tx *store.Tx) error { return db.InsertUser(ctx, tx, &u) }); err != nil {
 				t.Fatal(err)
 			}
 			return Current{User: u, Actor: a.ActorFor(u)}
@@ -39,12 +37,12 @@ func recentNotificationsScenario(t *testing.T, hinted bool) {
 			t.Helper()
 			note := Note{Type: ChallengeReceived, TitleKey: "challenge_received.title", MessageKey: "challenge_received.message",
 				Params: map[string]any{"name": "Rui", "tournament": "T"}}
-			if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return s.Notify(ctx, tx, userID, note) }); err != nil {
+			if err := db.Tx(ctx, func(tx *store.Tx) error { return s.Notify(ctx, tx, userID, note) }); err != nil {
 				t.Fatal(err)
 			}
 		}
 		token := "token-of-me"
-		if err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+		if err := db.Tx(ctx, func(tx *store.Tx) error {
 			now := db.Now()
 			return db.InsertSession(ctx, tx, &store.Session{TokenHash: hashToken(token), UserID: me.User.ID, CreatedAt: now,
 				LastSeenAt: now, ExpiresAt: now.Add(SessionTTL)})

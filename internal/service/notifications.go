@@ -7,8 +7,6 @@ import (
 	"errors"
 	"strconv"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/i18n"
 	"github.com/tennisladder/ladder/internal/realtime"
 	"github.com/tennisladder/ladder/internal/store"
@@ -86,7 +84,7 @@ type Note struct {
 // Notify delivers n to the user inside the caller's transaction, on the channels the user
 // chose: a notification row for the app, an outbox email for the mail job. Both commit or
 // roll back with the change that caused them.
-func (s *Service) Notify(ctx context.Context, tx *sqlx.Tx, userID int64, n Note) error {
+func (s *Service) Notify(ctx context.Context, tx *store.Tx, userID int64, n Note) error {
 	u, err := s.db.UserByID(ctx, tx, userID)
 	if err != nil {
 		return err
@@ -96,7 +94,7 @@ func (s *Service) Notify(ctx context.Context, tx *sqlx.Tx, userID int64, n Note)
 
 // notifyUser is Notify for an account the caller has just read in the same transaction (the
 // players of a match row), saving the read.
-func (s *Service) notifyUser(ctx context.Context, tx *sqlx.Tx, u store.User, n Note) error {
+func (s *Service) notifyUser(ctx context.Context, tx *store.Tx, u store.User, n Note) error {
 	var o outgoing
 	if err := s.queueNote(tx, &o, u, n); err != nil {
 		return err
@@ -113,7 +111,7 @@ type outgoing struct {
 
 // queueNote is notifyUser with the rows left in o for sendQueued (the live event is published
 // now: it is sent only if the transaction commits).
-func (s *Service) queueNote(tx *sqlx.Tx, o *outgoing, u store.User, n Note) error {
+func (s *Service) queueNote(tx *store.Tx, o *outgoing, u store.User, n Note) error {
 	userID := u.ID
 	ch := Preferences(u)[n.Type]
 	params, err := json.Marshal(n.Params)
@@ -141,7 +139,7 @@ func (s *Service) queueNote(tx *sqlx.Tx, o *outgoing, u store.User, n Note) erro
 }
 
 // sendQueued writes o's notifications and emails, in the order they were queued.
-func (s *Service) sendQueued(ctx context.Context, tx *sqlx.Tx, o *outgoing) error {
+func (s *Service) sendQueued(ctx context.Context, tx *store.Tx, o *outgoing) error {
 	if err := s.db.InsertNotifications(ctx, tx, o.notes); err != nil {
 		return err
 	}

@@ -5,8 +5,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
@@ -55,7 +53,7 @@ func TestValidationRatesOnce(t *testing.T) {
 			t.Fatalf("loser's history is not from their side: %+v", lh)
 		}
 		// The same match applied again (a replay, a retried transaction) changes nothing.
-		err = db.Tx(ctx, func(tx *sqlx.Tx) error {
+		err = db.Tx(ctx, func(tx *store.Tx) error {
 			applied, err := db.RecordStats(ctx, tx, store.RatedMatch{MatchID: m.ID, TournamentID: w.id, Winner: low.User.ID,
 				Loser: top.User.ID, Score: "6-3 6-3"})
 			if applied {
@@ -89,7 +87,7 @@ func TestConcurrentMatchesOfOnePlayer(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				errs[i] = db.Tx(ctx, func(tx *sqlx.Tx) error {
+				errs[i] = db.Tx(ctx, func(tx *store.Tx) error {
 					_, err := db.RecordStats(ctx, tx, store.RatedMatch{MatchID: m.ID, TournamentID: w.id, Winner: a.User.ID,
 						Loser: m.Player1ID, Score: "6-3 6-3"})
 					return err

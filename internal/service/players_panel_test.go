@@ -4,8 +4,6 @@ import (
 	"context"
 	"testing"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
@@ -28,7 +26,7 @@ func TestPlayersPanel(t *testing.T) {
 		}
 		playedMatch(t, w, p[1], p[3], p[1])
 		names := map[int64]string{p[0].User.ID: "Mário", p[1].User.ID: "Zé", p[2].User.ID: "Ângela", p[3].User.ID: "Bruno"}
-		if err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+		if err := db.Tx(ctx, func(tx *store.Tx) error {
 			for _, cur := range p {
 				u := cur.User
 				u.FirstName = names[u.ID]

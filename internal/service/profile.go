@@ -16,8 +16,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/geo"
 	"github.com/tennisladder/ladder/internal/media"
 	"github.com/tennisladder/ladder/internal/store"
@@ -145,7 +143,7 @@ func (s *Service) UpdateProfile(ctx context.Context, cur Current, in ProfileInpu
 	if err := fe.err(); err != nil {
 		return cur.User, err
 	}
-	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+	err := s.db.Tx(ctx, func(tx *store.Tx) error {
 		if err := s.db.UpdateProfile(ctx, tx, &u); err != nil || !ProfileComplete(u) {
 			return err
 		}
@@ -170,7 +168,7 @@ func (s *Service) SetAvailability(ctx context.Context, cur Current, slots []stor
 	if err != nil {
 		return nil, err
 	}
-	err = s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+	err = s.db.Tx(ctx, func(tx *store.Tx) error {
 		if err := s.db.ReplaceAvailability(ctx, tx, cur.User.ID, clean); err != nil || len(clean) == 0 {
 			return err
 		}
@@ -251,7 +249,7 @@ func (s *Service) SetPhoto(ctx context.Context, cur Current, r io.Reader) (strin
 	}
 	ctx, cancel := step(ctx)
 	defer cancel()
-	err = s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+	err = s.db.Tx(ctx, func(tx *store.Tx) error {
 		return s.db.SavePhoto(ctx, tx, store.PhotoRow{UserID: cur.User.ID, JPEG: p.JPEG, ETag: etag})
 	})
 	refund(giveBack, err, true)
@@ -286,7 +284,7 @@ func (s *Service) DeletePhoto(ctx context.Context, cur Current) error {
 	if err := signedIn(cur); err != nil {
 		return err
 	}
-	return s.db.Tx(ctx, func(tx *sqlx.Tx) error { return s.db.DeletePhoto(ctx, tx, cur.User.ID) })
+	return s.db.Tx(ctx, func(tx *store.Tx) error { return s.db.DeletePhoto(ctx, tx, cur.User.ID) })
 }
 
 // SetOwnStatus lets players pause themselves (and come back). Suspension is not theirs to lift.
@@ -302,7 +300,7 @@ func (s *Service) SetOwnStatus(ctx context.Context, cur Current, paused bool) (s
 	if u.Status == to {
 		return u, nil
 	}
-	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+	err := s.db.Tx(ctx, func(tx *store.Tx) error {
 		ok, err := s.db.SetUserStatus(ctx, tx, u.ID, from, to)
 		if err == nil && !ok {
 			err = &Error{Kind: KindConflict, Code: "http.conflict"}

@@ -5,8 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/policy"
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
@@ -60,7 +58,7 @@ func TestProfileKeptUnderAccountVersion(t *testing.T) {
 		now := time.Now().UTC()
 		tour := store.Tournament{Name: "Escada Um", Privacy: "public", RankingType: "points", Preset: "standard", Status: "active",
 			ResponseDays: 7, MaxRejections: 3, ExpiresAt: now}
-		if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.InsertTournament(ctx, tx, &tour) }); err != nil {
+		if err := db.Tx(ctx, func(tx *store.Tx) error { return db.InsertTournament(ctx, tx, &tour) }); err != nil {
 			t.Fatal(err)
 		}
 		for _, id := range []int64{u.ID, viewer.ID} {

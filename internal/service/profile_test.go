@@ -4,8 +4,6 @@ import (
 	"context"
 	"testing"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
@@ -15,7 +13,7 @@ func newAccount(t testing.TB, db *store.DB, svc *service.Service, email, role st
 	t.Helper()
 	ctx := context.Background()
 	u := store.User{Email: email, Role: role, FirstName: "Test"}
-	if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.InsertUser(ctx, tx, &u) }); err != nil {
+	if err := db.Tx(ctx, func(tx *store.Tx) error { return db.InsertUser(ctx, tx, &u) }); err != nil {
 		t.Fatal(err)
 	}
 	return service.Current{User: u, Actor: svc.ActorFor(u)}
@@ -209,7 +207,7 @@ func TestNotifyHonoursPreferences(t *testing.T) {
 		p := newAccount(t, db, svc, "p@example.pt", "player")
 		note := service.Note{Type: service.ChallengeReceived, TitleKey: "challenge_received.title", MessageKey: "challenge_received.message",
 			Params: map[string]any{"name": "Rui", "tournament": "Escada do Parque"}, ActionURL: "/challenges"}
-		if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return svc.Notify(ctx, tx, p.User.ID, note) }); err != nil {
+		if err := db.Tx(ctx, func(tx *store.Tx) error { return svc.Notify(ctx, tx, p.User.ID, note) }); err != nil {
 			t.Fatal(err)
 		}
 		ns, _ := svc.Notifications(ctx, p, "en", 0, 10)
@@ -228,11 +226,11 @@ func TestNotifyHonoursPreferences(t *testing.T) {
 			t.Fatal(err)
 		}
 		// A rolled-back change notifies nobody.
-		_ = db.Tx(ctx, func(tx *sqlx.Tx) error {
+		_ = db.Tx(ctx, func(tx *store.Tx) error {
 			_ = svc.Notify(ctx, tx, p.User.ID, note)
 			return context.Canceled
 		})
-		if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return svc.Notify(ctx, tx, p.User.ID, note) }); err != nil {
+		if err := db.Tx(ctx, func(tx *store.Tx) error { return svc.Notify(ctx, tx, p.User.ID, note) }); err != nil {
 			t.Fatal(err)
 		}
 		ns, _ = svc.Notifications(ctx, p, "pt", 0, 10)

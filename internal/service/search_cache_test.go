@@ -6,8 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
@@ -48,7 +46,7 @@ func TestSearchAcrossInstances(t *testing.T) {
 			ResponseDays: 7, MaxRejections: 3, ExpiresAt: now}
 		insert := func(c *store.Club, tr *store.Tournament) {
 			t.Helper()
-			if err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+			if err := db.Tx(ctx, func(tx *store.Tx) error {
 				if c != nil {
 					if err := db.InsertClub(ctx, tx, c); err != nil {
 						return err
@@ -153,7 +151,7 @@ func TestSearchAcrossInstances(t *testing.T) {
 		// by nobody else; its new status too.
 		c := store.Challenge{TournamentID: tour.ID, ChallengerID: pedro.User.ID, ChallengedID: ana.User.ID, ProposedTimes: "[]",
 			Status: "pending", ExpiresAt: now.Add(72 * time.Hour)}
-		if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.InsertChallenge(ctx, tx, &c) }); err != nil {
+		if err := db.Tx(ctx, func(tx *store.Tx) error { return db.InsertChallenge(ctx, tx, &c) }); err != nil {
 			t.Fatal(err)
 		}
 		check("challenge", pedro, "escada", "tournament:Escada de Lisboa,challenge:Beatriz Sousa:pending")

@@ -5,8 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/seed"
 	"github.com/tennisladder/ladder/internal/service"
 	"github.com/tennisladder/ladder/internal/store"
@@ -88,7 +86,7 @@ func TestSearchChallengesOfTheReaderOnly(t *testing.T) {
 		insert := func(from, to service.Current, status string) int64 {
 			c := store.Challenge{TournamentID: ts[0].ID, ChallengerID: from.User.ID, ChallengedID: to.User.ID, ProposedTimes: "[]",
 				Status: status, ExpiresAt: time.Now().Add(72 * time.Hour)}
-			if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.InsertChallenge(ctx, tx, &c) }); err != nil {
+			if err := db.Tx(ctx, func(tx *store.Tx) error { return db.InsertChallenge(ctx, tx, &c) }); err != nil {
 				t.Fatal(err)
 			}
 			return c.ID

@@ -9,8 +9,6 @@ import (
 	"errors"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/policy"
 	"github.com/tennisladder/ladder/internal/realtime"
 	"github.com/tennisladder/ladder/internal/store"
@@ -91,7 +89,7 @@ func (s *Service) isRoot(u store.User) bool {
 }
 
 // openSession creates a session for u inside tx and returns its token.
-func (s *Service) openSession(ctx context.Context, tx *sqlx.Tx, userID int64, userAgent, ip string) (string, error) {
+func (s *Service) openSession(ctx context.Context, tx *store.Tx, userID int64, userAgent, ip string) (string, error) {
 	token, hash := newToken()
 	now := s.now()
 	// Kept as a one-line valid text (PostgreSQL refuses invalid UTF-8 and NUL), cut by characters.

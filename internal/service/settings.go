@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/policy"
 	"github.com/tennisladder/ladder/internal/store"
 )
@@ -61,7 +59,7 @@ func (s *Service) UpdateSettings(ctx context.Context, cur Current, in Settings) 
 	}
 	raw, _ := json.Marshal(all)
 	u.ContactVisibility, u.Hidden, u.Language, u.NotifyPrefs = in.ContactVisibility, !in.Listed, in.Language, string(raw)
-	if err := s.db.Tx(ctx, func(tx *sqlx.Tx) error { return s.db.UpdateSettings(ctx, tx, &u) }); err != nil {
+	if err := s.db.Tx(ctx, func(tx *store.Tx) error { return s.db.UpdateSettings(ctx, tx, &u) }); err != nil {
 		return Settings{}, err
 	}
 	return SettingsOf(u), nil

@@ -8,8 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
 )
@@ -23,7 +21,7 @@ func TestStandingsSingleFlight(t *testing.T) {
 		tr := store.Tournament{Name: "Ladder", Privacy: "public", RankingType: "points", Preset: "standard", WinVsHigher: 3,
 			WinVsLower: 2, Defeat: 0, ResponseDays: 7, MaxRejections: 3, MinGames: 1, MaxGames: 4, PeriodWeeks: 2,
 			ChallengeRange: 3, Status: "active", ExpiresAt: time.Now().Add(time.Hour)}
-		err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+		err := db.Tx(ctx, func(tx *store.Tx) error {
 			if err := db.InsertTournament(ctx, tx, &tr); err != nil {
 				return err
 			}

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/policy"
 	"github.com/tennisladder/ladder/internal/store"
 )
@@ -88,7 +86,7 @@ func (s *Service) RemoveSuperAdmin(ctx context.Context, actor policy.Actor, id i
 // setRole is ChangeRole with the rule given: the super admins page asks its own question of the
 // same policy (AddSuperAdmin, RemoveSuperAdmin are ChangeRole).
 func (s *Service) setRole(ctx context.Context, actor policy.Actor, id int64, to policy.Role, rule func(policy.Actor, policy.Target) error) (store.User, error) {
-	return s.changeUser(ctx, actor, id, func(tx *sqlx.Tx, u *store.User) error {
+	return s.changeUser(ctx, actor, id, func(tx *store.Tx, u *store.User) error {
 		if err := rule(actor, s.target(*u)); err != nil {
 			var d *policy.Denied
 			if errors.As(err, &d) && d.Code == "superadmin.not_superadmin" {

@@ -7,8 +7,6 @@ import (
 	"errors"
 	"math/rand/v2"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/ladder"
 	"github.com/tennisladder/ladder/internal/policy"
 	"github.com/tennisladder/ladder/internal/store"
@@ -17,11 +15,11 @@ import (
 // changeParticipants runs fn in a transaction holding the tournament's lock, after checking that
 // the tournament is visible and active. Every change to a tournament's people goes through it.
 func (s *Service) changeParticipants(ctx context.Context, cur Current, id int64,
-	fn func(tx *sqlx.Tx, t *store.Tournament, rel policy.TournamentRelation) error) error {
+	fn func(tx *store.Tx, t *store.Tournament, rel policy.TournamentRelation) error) error {
 	if err := signedIn(cur); err != nil {
 		return err
 	}
-	return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+	return s.db.Tx(ctx, func(tx *store.Tx) error {
 		t, rel, err := s.lockVisibleTournament(ctx, tx, cur, id)
 		if err != nil {
 			return err
@@ -34,7 +32,7 @@ func (s *Service) changeParticipants(ctx context.Context, cur Current, id int64,
 }
 
 // hasRoom reports whether one more player fits under the tournament's maximum.
-func (s *Service) hasRoom(ctx context.Context, tx *sqlx.Tx, t *store.Tournament) error {
+func (s *Service) hasRoom(ctx context.Context, tx *store.Tx, t *store.Tournament) error {
 	if t.MaxParticipants == 0 {
 		return nil
 	}
@@ -58,7 +56,7 @@ func (s *Service) tournamentNote(t *store.Tournament, typ NotificationType, key 
 }
 
 // notifyCreator tells the tournament's creator (unless they did it themselves).
-func (s *Service) notifyCreator(ctx context.Context, tx *sqlx.Tx, cur Current, t *store.Tournament, typ NotificationType, key string) error {
+func (s *Service) notifyCreator(ctx context.Context, tx *store.Tx, cur Current, t *store.Tournament, typ NotificationType, key string) error {
 	if !t.CreatorID.Valid || t.CreatorID.Int64 == cur.User.ID {
 		return nil
 	}
@@ -69,7 +67,7 @@ func (s *Service) notifyCreator(ctx context.Context, tx *sqlx.Tx, cur Current, t
 // caller is an admin), as a join request otherwise. It returns the caller's new status.
 func (s *Service) JoinTournament(ctx context.Context, cur Current, id int64) (string, error) {
 	status := ""
-	err := s.changeParticipants(ctx, cur, id, func(tx *sqlx.Tx, t *store.Tournament, _ policy.TournamentRelation) error {
+	err := s.changeParticipants(ctx, cur, id, func(tx *store.Tx, t *store.Tournament, _ policy.TournamentRelation) error {
 		status = "requested"
 		if policy.JoinsDirectly(cur.Actor, t.Privacy) {
 			status = "active"
@@ -103,7 +101,7 @@ func (s *Service) JoinTournament(ctx context.Context, cur Current, id int64) (st
 
 // LeaveTournament takes the caller out of a tournament (or withdraws their join request).
 func (s *Service) LeaveTournament(ctx context.Context, cur Current, id int64) error {
-	return s.changeParticipants(ctx, cur, id, func(tx *sqlx.Tx, t *store.Tournament, _ policy.TournamentRelation) error {
+	return s.changeParticipants(ctx, cur, id, func(tx *store.Tx, t *store.Tournament, _ policy.TournamentRelation) error {
 		if err := s.db.SnapshotWeek(ctx, tx, t); err != nil {
 			return err
 		}
@@ -119,7 +117,7 @@ func (s *Service) LeaveTournament(ctx context.Context, cur Current, id int64) er
 }
 
 // participant reads the participant an action is about ("Player not found" when not in it).
-func (s *Service) participant(ctx context.Context, tx *sqlx.Tx, t *store.Tournament, userID int64) (store.Participant, error) {
+func (s *Service) participant(ctx context.Context, tx *store.Tx, t *store.Tournament, userID int64) (store.Participant, error) {
 	p, err := s.db.Participation(ctx, tx, t.ID, userID)
 	if errors.Is(err, store.ErrNotFound) {
 		return p, &Error{Kind: KindNotFound, Code: "player.not_found"}
@@ -129,7 +127,7 @@ func (s *Service) participant(ctx context.Context, tx *sqlx.Tx, t *store.Tournam
 
 // DecideJoinRequest admits or declines a request to join a private tournament.
 func (s *Service) DecideJoinRequest(ctx context.Context, cur Current, id, userID int64, approve bool) error {
-	return s.changeParticipants(ctx, cur, id, func(tx *sqlx.Tx, t *store.Tournament, rel policy.TournamentRelation) error {
+	return s.changeParticipants(ctx, cur, id, func(tx *store.Tx, t *store.Tournament, rel policy.TournamentRelation) error {
 		if err := denied(policy.ManageTournament(cur.Actor, rel)); err != nil {
 			return err
 		}
@@ -179,7 +177,7 @@ func (s *Service) SetPlayerStatus(ctx context.Context, cur Current, id, userID i
 		return &Error{Kind: KindInvalid, Code: "validation.failed", Fields: []FieldError{{Field: "status",
 			Code: "validation.one_of", Params: map[string]any{"values": "active, paused, suspended"}}}}
 	}
-	return s.changeParticipants(ctx, cur, id, func(tx *sqlx.Tx, t *store.Tournament, rel policy.TournamentRelation) error {
+	return s.changeParticipants(ctx, cur, id, func(tx *store.Tx, t *store.Tournament, rel policy.TournamentRelation) error {
 		if err := canActOn(cur, t, rel, userID); err != nil {
 			return err
 		}
@@ -208,7 +206,7 @@ func (s *Service) SetPlayerStatus(ctx context.Context, cur Current, id, userID i
 
 // RemovePlayer takes a participant out of the tournament and tells them.
 func (s *Service) RemovePlayer(ctx context.Context, cur Current, id, userID int64) error {
-	return s.changeParticipants(ctx, cur, id, func(tx *sqlx.Tx, t *store.Tournament, rel policy.TournamentRelation) error {
+	return s.changeParticipants(ctx, cur, id, func(tx *store.Tx, t *store.Tournament, rel policy.TournamentRelation) error {
 		if err := canActOn(cur, t, rel, userID); err != nil {
 			return err
 		}
@@ -239,7 +237,7 @@ func (s *Service) RemovePlayer(ctx context.Context, cur Current, id, userID int6
 // when there is one already, replace must be true (the page asks first) and the current one
 // goes back to playing.
 func (s *Service) PromoteReferee(ctx context.Context, cur Current, id, userID int64, replace bool) error {
-	return s.changeParticipants(ctx, cur, id, func(tx *sqlx.Tx, t *store.Tournament, rel policy.TournamentRelation) error {
+	return s.changeParticipants(ctx, cur, id, func(tx *store.Tx, t *store.Tournament, rel policy.TournamentRelation) error {
 		if err := denied(policy.ManageTournament(cur.Actor, rel)); err != nil {
 			return err
 		}
@@ -292,7 +290,7 @@ func (s *Service) PromoteReferee(ctx context.Context, cur Current, id, userID in
 
 // DemoteReferee makes the referee a player again (entering the standings at the bottom).
 func (s *Service) DemoteReferee(ctx context.Context, cur Current, id, userID int64) error {
-	return s.changeParticipants(ctx, cur, id, func(tx *sqlx.Tx, t *store.Tournament, rel policy.TournamentRelation) error {
+	return s.changeParticipants(ctx, cur, id, func(tx *store.Tx, t *store.Tournament, rel policy.TournamentRelation) error {
 		if err := denied(policy.ManageTournament(cur.Actor, rel)); err != nil {
 			return err
 		}
@@ -324,7 +322,7 @@ func (s *Service) DemoteReferee(ctx context.Context, cur Current, id, userID int
 // ShuffleRanking gives players level on the standings a random order (all players in a classic
 // ranking) and tells each player whose position changed.
 func (s *Service) ShuffleRanking(ctx context.Context, cur Current, id int64) error {
-	return s.changeParticipants(ctx, cur, id, func(tx *sqlx.Tx, t *store.Tournament, rel policy.TournamentRelation) error {
+	return s.changeParticipants(ctx, cur, id, func(tx *store.Tx, t *store.Tournament, rel policy.TournamentRelation) error {
 		if err := denied(policy.ManageTournament(cur.Actor, rel)); err != nil {
 			return err
 		}

@@ -9,8 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/geo"
 	"github.com/tennisladder/ladder/internal/ladder"
 	"github.com/tennisladder/ladder/internal/policy"
@@ -123,7 +121,7 @@ func (s *Service) CreateTournament(ctx context.Context, cur Current, in Tourname
 	}
 	t.ExpiresAt = s.now().Add(TournamentApprovalPeriod)
 	err := s.spend(cur.User.ID, ActionTournament, func() error {
-		return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		return s.db.Tx(ctx, func(tx *store.Tx) error {
 			if err := s.db.InsertTournament(ctx, tx, &t); err != nil {
 				return err
 			}
@@ -142,7 +140,7 @@ func (s *Service) CreateTournament(ctx context.Context, cur Current, in Tourname
 // once a match was validated, and the maximum cannot drop below the players already in.
 func (s *Service) UpdateTournament(ctx context.Context, cur Current, id int64, in TournamentInput) (store.Tournament, error) {
 	var t store.Tournament
-	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+	err := s.db.Tx(ctx, func(tx *store.Tx) error {
 		var err error
 		var rel policy.TournamentRelation
 		if t, rel, err = s.lockVisibleTournament(ctx, tx, cur, id); err != nil {
@@ -185,7 +183,7 @@ func (s *Service) UpdateTournament(ctx context.Context, cur Current, id int64, i
 }
 
 // relation reads the caller's relation to a tournament.
-func (s *Service) relation(ctx context.Context, tx *sqlx.Tx, cur Current, t store.Tournament) (policy.TournamentRelation, store.Participant, error) {
+func (s *Service) relation(ctx context.Context, tx *store.Tx, cur Current, t store.Tournament) (policy.TournamentRelation, store.Participant, error) {
 	var r policy.TournamentRelation
 	if !cur.Actor.SignedIn() {
 		return r, store.Participant{}, nil
@@ -203,14 +201,14 @@ func (s *Service) relation(ctx context.Context, tx *sqlx.Tx, cur Current, t stor
 func notFoundTournament() error { return &Error{Kind: KindNotFound, Code: "tournament.not_found"} }
 
 // visibleTournament reads a tournament the caller may see; anything else is "Tournament not found".
-func (s *Service) visibleTournament(ctx context.Context, tx *sqlx.Tx, cur Current, id int64) (store.Tournament, policy.TournamentRelation, error) {
+func (s *Service) visibleTournament(ctx context.Context, tx *store.Tx, cur Current, id int64) (store.Tournament, policy.TournamentRelation, error) {
 	t, err := s.db.TournamentByID(ctx, tx, id)
 	return s.checkSeen(ctx, tx, cur, t, err)
 }
 
 // checkSeen turns a tournament just read (err from the read) into what the caller may know of
 // it: "Tournament not found" when missing or hidden from them, else their relation to it.
-func (s *Service) checkSeen(ctx context.Context, tx *sqlx.Tx, cur Current, t store.Tournament, err error) (store.Tournament, policy.TournamentRelation, error) {
+func (s *Service) checkSeen(ctx context.Context, tx *store.Tx, cur Current, t store.Tournament, err error) (store.Tournament, policy.TournamentRelation, error) {
 	if errors.Is(err, store.ErrNotFound) || (err == nil && !policy.SeeTournament(cur.Actor, t.Status, t.CreatorID.Int64)) {
 		return t, policy.TournamentRelation{}, notFoundTournament()
 	}
@@ -223,7 +221,7 @@ func (s *Service) checkSeen(ctx context.Context, tx *sqlx.Tx, cur Current, t sto
 
 // lockVisibleTournament is visibleTournament that also takes the tournament's lock (see
 // store.LockTournament): every change to participants goes through it.
-func (s *Service) lockVisibleTournament(ctx context.Context, tx *sqlx.Tx, cur Current, id int64) (store.Tournament, policy.TournamentRelation, error) {
+func (s *Service) lockVisibleTournament(ctx context.Context, tx *store.Tx, cur Current, id int64) (store.Tournament, policy.TournamentRelation, error) {
 	t, err := s.db.LockTournament(ctx, tx, id)
 	return s.checkSeen(ctx, tx, cur, t, err)
 }
@@ -361,7 +359,7 @@ func (s *Service) DecideTournament(ctx context.Context, cur Current, id int64, a
 		reason = ""
 	}
 	var t store.Tournament
-	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+	err := s.db.Tx(ctx, func(tx *store.Tx) error {
 		var err error
 		if t, err = s.db.TournamentByID(ctx, tx, id); errors.Is(err, store.ErrNotFound) {
 			return notFoundTournament()
@@ -424,7 +422,7 @@ func (s *Service) DecideTournament(ctx context.Context, cur Current, id int64, a
 // its standings stay visible.
 func (s *Service) CloseTournament(ctx context.Context, cur Current, id int64) (store.Tournament, error) {
 	var t store.Tournament
-	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+	err := s.db.Tx(ctx, func(tx *store.Tx) error {
 		var rel policy.TournamentRelation
 		var err error
 		if t, rel, err = s.lockVisibleTournament(ctx, tx, cur, id); err != nil {
@@ -492,7 +490,7 @@ func (s *Service) SetTournamentImage(ctx context.Context, cur Current, id int64,
 	}
 	ctx, cancel = step(ctx)
 	defer cancel()
-	err = s.db.Tx(ctx, func(tx *sqlx.Tx) error { return s.db.SaveTournamentImage(ctx, tx, id, p.JPEG, etag) })
+	err = s.db.Tx(ctx, func(tx *store.Tx) error { return s.db.SaveTournamentImage(ctx, tx, id, p.JPEG, etag) })
 	refund(giveBack, err, true)
 	t.ImageETag = etag
 	return t, err

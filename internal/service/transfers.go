@@ -7,8 +7,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/policy"
 	"github.com/tennisladder/ladder/internal/store"
 )
@@ -66,7 +64,7 @@ func (s *Service) TransferUser(ctx context.Context, cur Current, in TransferInpu
 		return out, &Error{Kind: KindInvalid, Code: "transfer.confirmations_required", Fields: unchecked}
 	}
 	err := s.spend(cur.User.ID, ActionTransfer, func() error {
-		return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		return s.db.Tx(ctx, func(tx *store.Tx) error {
 			var err error
 			out, err = s.transfer(ctx, tx, cur.Actor, in)
 			return err
@@ -78,7 +76,7 @@ func (s *Service) TransferUser(ctx context.Context, cur Current, in TransferInpu
 	return out, err
 }
 
-func (s *Service) transfer(ctx context.Context, tx *sqlx.Tx, actor policy.Actor, in TransferInput) (store.UserTransfer, error) {
+func (s *Service) transfer(ctx context.Context, tx *store.Tx, actor policy.Actor, in TransferInput) (store.UserTransfer, error) {
 	var out store.UserTransfer
 	var unknown fieldErrors
 	ids := [2]int64{}

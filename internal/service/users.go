@@ -6,8 +6,6 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/policy"
 	"github.com/tennisladder/ladder/internal/realtime"
 	"github.com/tennisladder/ladder/internal/store"
@@ -53,7 +51,7 @@ func (s *Service) SignIn(ctx context.Context, id Identity, userAgent, ip string)
 func (s *Service) signIn(ctx context.Context, id Identity, userAgent, ip string) (store.User, string, error) {
 	var u store.User
 	var token string
-	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+	err := s.db.Tx(ctx, func(tx *store.Tx) error {
 		var err error
 		if u, err = s.db.UserBySubject(ctx, tx, id.Issuer, id.Subject); err == nil {
 			setIdentity(&u, id)
@@ -93,7 +91,7 @@ func (s *Service) signIn(ctx context.Context, id Identity, userAgent, ip string)
 }
 
 // linkOrCreate handles an identity no account is linked to yet (see SignIn).
-func (s *Service) linkOrCreate(ctx context.Context, tx *sqlx.Tx, id Identity) (store.User, error) {
+func (s *Service) linkOrCreate(ctx context.Context, tx *store.Tx, id Identity) (store.User, error) {
 	refuse := func(code, why string) (store.User, error) {
 		s.log.WarnContext(ctx, "sign-in refused: "+why, "issuer", id.Issuer, "subject", id.Subject)
 		return store.User{}, &Error{Kind: KindForbidden, Code: code}
@@ -193,7 +191,7 @@ func (s *Service) ChangeRole(ctx context.Context, actor policy.Actor, id int64, 
 
 // applyRole gives u the role to in tx (the policy already agreed): conditional on the role read,
 // audited and notified in the same transaction.
-func (s *Service) applyRole(ctx context.Context, tx *sqlx.Tx, actor policy.Actor, u *store.User, to policy.Role) error {
+func (s *Service) applyRole(ctx context.Context, tx *store.Tx, actor policy.Actor, u *store.User, to policy.Role) error {
 	ok, err := s.db.SetUserRole(ctx, tx, u.ID, u.Role, string(to))
 	if err == nil && !ok {
 		err = &Error{Kind: KindConflict, Code: "http.conflict"}
@@ -215,7 +213,7 @@ func (s *Service) ChangeStatus(ctx context.Context, actor policy.Actor, id int64
 		return store.User{}, &Error{Kind: KindInvalid, Code: "validation.failed",
 			Fields: []FieldError{{Field: "status", Code: "validation.one_of", Params: map[string]any{"values": "active, suspended, paused"}}}}
 	}
-	return s.changeUser(ctx, actor, id, func(tx *sqlx.Tx, u *store.User) error {
+	return s.changeUser(ctx, actor, id, func(tx *store.Tx, u *store.User) error {
 		if err := denied(policy.ChangeStatus(actor, s.target(*u), to)); err != nil {
 			return err
 		}
@@ -240,7 +238,7 @@ func (s *Service) ChangeStatus(ctx context.Context, actor policy.Actor, id int64
 // (after the issuer URL or the provider changed). It reports whether the account was linked.
 func (s *Service) UnlinkIdentity(ctx context.Context, actor policy.Actor, id int64) (bool, error) {
 	var was bool
-	_, err := s.changeUser(ctx, actor, id, func(tx *sqlx.Tx, u *store.User) error {
+	_, err := s.changeUser(ctx, actor, id, func(tx *store.Tx, u *store.User) error {
 		if err := denied(policy.UnlinkIdentity(actor, s.target(*u))); err != nil {
 			return err
 		}
@@ -255,9 +253,9 @@ func (s *Service) UnlinkIdentity(ctx context.Context, actor policy.Actor, id int
 	return was, err
 }
 
-func (s *Service) changeUser(ctx context.Context, actor policy.Actor, id int64, change func(*sqlx.Tx, *store.User) error) (store.User, error) {
+func (s *Service) changeUser(ctx context.Context, actor policy.Actor, id int64, change func(*store.Tx, *store.User) error) (store.User, error) {
 	var u store.User
-	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+	err := s.db.Tx(ctx, func(tx *store.Tx) error {
 		var err error
 		if u, err = s.db.UserByID(ctx, tx, id); errors.Is(err, store.ErrNotFound) {
 			return &Error{Kind: KindNotFound, Code: "user.not_found"}

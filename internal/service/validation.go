@@ -5,8 +5,6 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/policy"
 
 	"github.com/tennisladder/ladder/internal/store"
@@ -28,7 +26,7 @@ func (s *Service) ValidateResult(ctx context.Context, cur Current, id int64, app
 	var out store.MatchRow
 	// GroupTx: validations that queue for SQLite's writer commit together (issue 16). Everything
 	// below reads through tx, as a grouped transaction must.
-	err := s.db.GroupTx(ctx, func(tx *sqlx.Tx) error {
+	err := s.db.GroupTx(ctx, func(tx *store.Tx) error {
 		// The tournament is locked before the match is read (its tournament id is all that is
 		// read before, in the same statement), so the match and the standings are read as the
 		// last validation left them.
@@ -62,7 +60,7 @@ func (s *Service) ValidateResult(ctx context.Context, cur Current, id int64, app
 
 // rejectResult clears a reported result so the players report again, and tells them why. It
 // returns the match as rejected.
-func (s *Service) rejectResult(ctx context.Context, tx *sqlx.Tx, cur Current, m store.MatchRow, notes string) (store.MatchRow, error) {
+func (s *Service) rejectResult(ctx context.Context, tx *store.Tx, cur Current, m store.MatchRow, notes string) (store.MatchRow, error) {
 	moved, ok, err := s.db.RejectMatchResult(ctx, tx, m.Match, cur.User.ID, notes)
 	if err != nil {
 		return m, err
@@ -76,7 +74,7 @@ func (s *Service) rejectResult(ctx context.Context, tx *sqlx.Tx, cur Current, m 
 }
 
 // notifyRejected records the refusal in the audit log and tells both players why.
-func (s *Service) notifyRejected(ctx context.Context, tx *sqlx.Tx, cur Current, m store.MatchRow, notes string) error {
+func (s *Service) notifyRejected(ctx context.Context, tx *store.Tx, cur Current, m store.MatchRow, notes string) error {
 	if err := s.audit(ctx, tx, cur.Actor, AuditResultRejected, "match", m.ID, map[string]any{"tournament": m.TournamentID,
 		"score": m.Score, "from": m.State, "to": "time_confirmed", "notes": notes}); err != nil {
 		return err
@@ -109,7 +107,7 @@ type validatedResult struct {
 // the validation's side effects (resultValidated): all in the caller's transaction, each
 // statement prepared once (issue 16: at least 1,500 validations a second on SQLite).
 // It returns the match as completed.
-func (s *Service) approveResult(ctx context.Context, tx *sqlx.Tx, cur Current, m store.MatchRow, t *store.Tournament, notes string) (store.MatchRow, error) {
+func (s *Service) approveResult(ctx context.Context, tx *store.Tx, cur Current, m store.MatchRow, t *store.Tournament, notes string) (store.MatchRow, error) {
 	moved, ok, err := s.db.CompleteMatch(ctx, tx, m.Match, cur.User.ID, notes)
 	if err != nil {
 		return m, err
@@ -146,7 +144,7 @@ func (s *Service) approveResult(ctx context.Context, tx *sqlx.Tx, cur Current, m
 // transaction: ratings and statistics, the challenge's status, the players' notifications. A
 // new per-validation effect (experience points, …) is one more call here; it takes what it
 // needs from v instead of reading the match, the tournament or the standings again.
-func (s *Service) resultValidated(ctx context.Context, tx *sqlx.Tx, v validatedResult) error {
+func (s *Service) resultValidated(ctx context.Context, tx *store.Tx, v validatedResult) error {
 	m, rc := v.m, v.change
 	// Ratings and statistics move in the same transaction (one match, one rating period),
 	// and so do XP, achievements and streaks (once: only when the match was newly applied).
@@ -166,7 +164,7 @@ func (s *Service) resultValidated(ctx context.Context, tx *sqlx.Tx, v validatedR
 }
 
 // notifyValidated tells both players the result and, when their position moved, the move.
-func (s *Service) notifyValidated(ctx context.Context, tx *sqlx.Tx, v validatedResult) error {
+func (s *Service) notifyValidated(ctx context.Context, tx *store.Tx, v validatedResult) error {
 	m, rc := v.m, v.change
 	var o outgoing
 	for _, p := range []struct {

@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/jmoiron/sqlx"
 )
 
 // Match states grouped as the administration area counts and filters them (docs/DECISIONS.md,
@@ -75,7 +73,7 @@ func DashboardQueries() []string {
 }
 
 // RecordSignIn notes when the account last signed in (the players admin list shows it).
-func (db *DB) RecordSignIn(ctx context.Context, tx *sqlx.Tx, userID int64, at time.Time) error {
+func (db *DB) RecordSignIn(ctx context.Context, tx *Tx, userID int64, at time.Time) error {
 	_, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE users SET last_sign_in_at = ? WHERE id = ?`), at, userID)
 	return err
 }

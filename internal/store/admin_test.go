@@ -10,8 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
 )
@@ -28,7 +26,7 @@ func buildAdminData(t *testing.T, db *store.DB) adminData {
 	ctx := context.Background()
 	now := db.Now()
 	d := adminData{users: map[string]int64{}, tournaments: map[string]int64{}, week: now.Add(-48 * time.Hour)}
-	err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+	err := db.Tx(ctx, func(tx *store.Tx) error {
 		for _, u := range []store.User{
 			{Email: "angela@ladder.test", FirstName: "Ângela", LastName: "Sousa", Role: "player"},
 			{Email: "bruno@ladder.test", FirstName: "Bruno", LastName: "Alves", Role: "admin"},

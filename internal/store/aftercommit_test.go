@@ -5,8 +5,6 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
 )
@@ -17,11 +15,11 @@ func TestAfterCommit(t *testing.T) {
 	storetest.ForEachDialect(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		var ran []string
-		_ = db.Tx(ctx, func(tx *sqlx.Tx) error {
+		_ = db.Tx(ctx, func(tx *store.Tx) error {
 			db.AfterCommit(tx, func() { ran = append(ran, "rolled back") })
 			return errors.New("no")
 		})
-		err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+		err := db.Tx(ctx, func(tx *store.Tx) error {
 			if _, err := tx.ExecContext(ctx, db.W.Rebind("INSERT INTO contact_messages (kind, name, email, subject, message, created_at) VALUES ('contact', 'a', 'a@b.pt', 's', 'x', ?)"), db.Now()); err != nil {
 				return err
 			}

@@ -5,8 +5,6 @@ import (
 	"database/sql"
 	"strings"
 	"time"
-
-	"github.com/jmoiron/sqlx"
 )
 
 // AuditEntry is one row of the audit log: who (ActorID, NULL for the system or a stranger
@@ -28,7 +26,7 @@ type AuditEntry struct {
 // InsertAudit appends e to the audit log inside tx (the same transaction as the change it
 // records, so the two stand or fall together). It fills CreatedAt; the row's id is not read back
 // (on PostgreSQL the insert is sent with the transaction's next statement: pg_pipeline.go).
-func (db *DB) InsertAudit(ctx context.Context, tx *sqlx.Tx, e *AuditEntry) error {
+func (db *DB) InsertAudit(ctx context.Context, tx *Tx, e *AuditEntry) error {
 	e.CreatedAt = db.Now()
 	if e.Details == "" {
 		e.Details = "{}"

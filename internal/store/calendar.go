@@ -4,8 +4,6 @@ import (
 	"context"
 	"strings"
 	"time"
-
-	"github.com/jmoiron/sqlx"
 )
 
 // CalendarFeed is a player's private calendar feed: only the SHA-256 of its token is kept.
@@ -31,7 +29,7 @@ func (db *DB) CalendarFeedByHash(ctx context.Context, hash string) (CalendarFeed
 
 // ReplaceCalendarFeed gives the account a feed with a new token hash inside tx: the old URL
 // stops working in the same transaction.
-func (db *DB) ReplaceCalendarFeed(ctx context.Context, tx *sqlx.Tx, f *CalendarFeed) error {
+func (db *DB) ReplaceCalendarFeed(ctx context.Context, tx *Tx, f *CalendarFeed) error {
 	f.CreatedAt = db.Now()
 	if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`DELETE FROM calendar_feeds WHERE user_id = ?`), f.UserID); err != nil {
 		return err
@@ -42,7 +40,7 @@ func (db *DB) ReplaceCalendarFeed(ctx context.Context, tx *sqlx.Tx, f *CalendarF
 }
 
 // DeleteCalendarFeed revokes the account's feed; it reports whether there was one.
-func (db *DB) DeleteCalendarFeed(ctx context.Context, tx *sqlx.Tx, userID int64) (bool, error) {
+func (db *DB) DeleteCalendarFeed(ctx context.Context, tx *Tx, userID int64) (bool, error) {
 	return db.changed(db.txExec(ctx, tx, db.Dialect.rebind(`DELETE FROM calendar_feeds WHERE user_id = ?`), userID))
 }
 

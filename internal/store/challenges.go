@@ -5,8 +5,6 @@ import (
 	"database/sql"
 	"strings"
 	"time"
-
-	"github.com/jmoiron/sqlx"
 )
 
 // Challenge is one player's invitation to another in a tournament, with proposed times.
@@ -41,7 +39,7 @@ var challengeRowSelect = `SELECT ` + challengeColumns + `, t.name AS tournament_
 	` FROM challenges c JOIN tournaments t ON t.id = c.tournament_id JOIN users a ON a.id = c.challenger_id JOIN users b ON b.id = c.challenged_id`
 
 // InsertChallenge stores a new challenge.
-func (db *DB) InsertChallenge(ctx context.Context, tx *sqlx.Tx, c *Challenge) error {
+func (db *DB) InsertChallenge(ctx context.Context, tx *Tx, c *Challenge) error {
 	c.CreatedAt = db.Now()
 	c.UpdatedAt = c.CreatedAt
 	return db.txQueryRowx(ctx, tx, db.Dialect.rebind(`INSERT INTO challenges (tournament_id, challenger_id, challenged_id,
@@ -51,7 +49,7 @@ func (db *DB) InsertChallenge(ctx context.Context, tx *sqlx.Tx, c *Challenge) er
 }
 
 // ChallengeByID reads a challenge with its people (ErrNotFound when missing).
-func (db *DB) ChallengeByID(ctx context.Context, tx *sqlx.Tx, id int64) (ChallengeRow, error) {
+func (db *DB) ChallengeByID(ctx context.Context, tx *Tx, id int64) (ChallengeRow, error) {
 	var c ChallengeRow
 	err := db.getIn(ctx, tx, &c, challengeRowSelect+` WHERE c.id = ?`, id)
 	return c, notFound(err)
@@ -59,26 +57,26 @@ func (db *DB) ChallengeByID(ctx context.Context, tx *sqlx.Tx, id int64) (Challen
 
 // RespondChallenge moves a pending challenge to status (accepted, rejected, cancelled); false
 // when it was no longer pending: of many concurrent answers exactly one counts.
-func (db *DB) RespondChallenge(ctx context.Context, tx *sqlx.Tx, id int64, status string) (bool, error) {
+func (db *DB) RespondChallenge(ctx context.Context, tx *Tx, id int64, status string) (bool, error) {
 	now := db.Now()
 	return db.changed(db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE challenges SET status = ?, responded_at = ?, updated_at = ?
 		WHERE id = ? AND status = 'pending'`), status, now, now, id))
 }
 
 // SetChallengeMatch links an accepted challenge to its match.
-func (db *DB) SetChallengeMatch(ctx context.Context, tx *sqlx.Tx, id, matchID int64) error {
+func (db *DB) SetChallengeMatch(ctx context.Context, tx *Tx, id, matchID int64) error {
 	_, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE challenges SET match_id = ?, updated_at = ? WHERE id = ?`), matchID, db.Now(), id)
 	return err
 }
 
 // SetChallengeStatusByMatch sets the status of the challenge that made a match (completed or
 // cancelled with the match).
-func (db *DB) SetChallengeStatusByMatch(ctx context.Context, tx *sqlx.Tx, matchID int64, status string) error {
+func (db *DB) SetChallengeStatusByMatch(ctx context.Context, tx *Tx, matchID int64, status string) error {
 	return db.txDefer(ctx, tx, db.Dialect.rebind(`UPDATE challenges SET status = ?, updated_at = ? WHERE match_id = ?`), status, db.Now(), matchID)
 }
 
 // ExpireChallenges marks pending challenges past their deadline expired and returns them.
-func (db *DB) ExpireChallenges(ctx context.Context, tx *sqlx.Tx, now time.Time) ([]Challenge, error) {
+func (db *DB) ExpireChallenges(ctx context.Context, tx *Tx, now time.Time) ([]Challenge, error) {
 	out := []Challenge{}
 	err := db.txSelect(ctx, tx, &out, db.Dialect.rebind(`UPDATE challenges SET status = 'expired', updated_at = ?
 		WHERE status = 'pending' AND expires_at < ? RETURNING id, tournament_id, challenger_id, challenged_id, proposed_times,
@@ -87,7 +85,7 @@ func (db *DB) ExpireChallenges(ctx context.Context, tx *sqlx.Tx, now time.Time) 
 }
 
 // CountRejections counts the challenges userID rejected in the tournament since a moment.
-func (db *DB) CountRejections(ctx context.Context, tx *sqlx.Tx, tournamentID, userID int64, since time.Time) (int, error) {
+func (db *DB) CountRejections(ctx context.Context, tx *Tx, tournamentID, userID int64, since time.Time) (int, error) {
 	var n int
 	err := db.getIn(ctx, tx, &n, `SELECT COUNT(*) FROM challenges WHERE tournament_id = ? AND challenged_id = ?
 		AND status = 'rejected' AND responded_at >= ?`, tournamentID, userID, since)
@@ -96,7 +94,7 @@ func (db *DB) CountRejections(ctx context.Context, tx *sqlx.Tx, tournamentID, us
 
 // CountGames counts userID's games in the tournament since a moment: matches not cancelled and
 // challenges still waiting for an answer (each will be a game if accepted).
-func (db *DB) CountGames(ctx context.Context, tx *sqlx.Tx, tournamentID, userID int64, since time.Time) (int, error) {
+func (db *DB) CountGames(ctx context.Context, tx *Tx, tournamentID, userID int64, since time.Time) (int, error) {
 	var m, c int
 	err := db.getIn(ctx, tx, &m, `SELECT COUNT(*) FROM matches WHERE tournament_id = ? AND (player1_id = ? OR player2_id = ?)
 		AND state <> 'cancelled' AND created_at >= ?`, tournamentID, userID, userID, since)
@@ -109,7 +107,7 @@ func (db *DB) CountGames(ctx context.Context, tx *sqlx.Tx, tournamentID, userID 
 
 // OpenBetween reports whether two players already have a pending challenge or an unfinished
 // match in the tournament.
-func (db *DB) OpenBetween(ctx context.Context, tx *sqlx.Tx, tournamentID, a, b int64) (bool, error) {
+func (db *DB) OpenBetween(ctx context.Context, tx *Tx, tournamentID, a, b int64) (bool, error) {
 	var n int
 	err := db.getIn(ctx, tx, &n, `SELECT
 		(SELECT COUNT(*) FROM challenges WHERE tournament_id = ? AND status = 'pending'

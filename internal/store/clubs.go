@@ -8,8 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/jmoiron/sqlx"
 )
 
 // Club is a venue proposed by a player and validated (or rejected) by a super admin.
@@ -49,7 +47,7 @@ const clubListColumns = `c.id, c.name, c.sort_key, c.address, c.phone, c.email, 
 	c.member_count AS members`
 
 // InsertClub stores a new club (its status, expiry and creator set by the caller).
-func (db *DB) InsertClub(ctx context.Context, tx *sqlx.Tx, c *Club) error {
+func (db *DB) InsertClub(ctx context.Context, tx *Tx, c *Club) error {
 	now := db.Now()
 	if c.CreatedAt.IsZero() {
 		c.CreatedAt = now
@@ -64,7 +62,7 @@ func (db *DB) InsertClub(ctx context.Context, tx *sqlx.Tx, c *Club) error {
 }
 
 // UpdateClubInfo writes the editable fields of c.
-func (db *DB) UpdateClubInfo(ctx context.Context, tx *sqlx.Tx, c *Club) error {
+func (db *DB) UpdateClubInfo(ctx context.Context, tx *Tx, c *Club) error {
 	c.UpdatedAt = db.Now()
 	c.SortKey = SearchKey(c.Name)
 	_, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE clubs SET name = ?, sort_key = ?, address = ?, phone = ?,
@@ -75,7 +73,7 @@ func (db *DB) UpdateClubInfo(ctx context.Context, tx *sqlx.Tx, c *Club) error {
 }
 
 // ClubByID reads a club (ErrNotFound when missing).
-func (db *DB) ClubByID(ctx context.Context, tx *sqlx.Tx, id int64) (Club, error) {
+func (db *DB) ClubByID(ctx context.Context, tx *Tx, id int64) (Club, error) {
 	var c Club
 	err := db.getIn(ctx, tx, &c, `SELECT `+clubColumns+` FROM clubs c WHERE c.id = ?`, id)
 	return c, notFound(err)
@@ -83,7 +81,7 @@ func (db *DB) ClubByID(ctx context.Context, tx *sqlx.Tx, id int64) (Club, error)
 
 // DecideClub moves a pending club to validated or rejected. It reports false when the club was
 // no longer pending: of two super admins deciding at once, exactly one decision counts.
-func (db *DB) DecideClub(ctx context.Context, tx *sqlx.Tx, id int64, status, reason string, by int64) (bool, error) {
+func (db *DB) DecideClub(ctx context.Context, tx *Tx, id int64, status, reason string, by int64) (bool, error) {
 	now := db.Now()
 	return db.changed(db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE clubs SET status = ?, reject_reason = ?, decided_by = ?,
 		decided_at = ?, updated_at = ? WHERE id = ? AND status = 'pending'`), status, reason, by, now, now, id))
@@ -178,13 +176,13 @@ type ClubMember struct {
 }
 
 // AddClubMember adds userID to the club; it reports false when they already were a member.
-func (db *DB) AddClubMember(ctx context.Context, tx *sqlx.Tx, clubID, userID int64, role string) (bool, error) {
+func (db *DB) AddClubMember(ctx context.Context, tx *Tx, clubID, userID int64, role string) (bool, error) {
 	return db.changed(db.txExec(ctx, tx, db.Dialect.rebind(`INSERT INTO club_members (club_id, user_id, role, joined_at)
 		VALUES (?, ?, ?, ?) ON CONFLICT (club_id, user_id) DO NOTHING`), clubID, userID, role, db.Now()))
 }
 
 // RemoveClubMember removes a membership; it reports false when there was none.
-func (db *DB) RemoveClubMember(ctx context.Context, tx *sqlx.Tx, clubID, userID int64) (bool, error) {
+func (db *DB) RemoveClubMember(ctx context.Context, tx *Tx, clubID, userID int64) (bool, error) {
 	return db.changed(db.txExec(ctx, tx, db.Dialect.rebind(`DELETE FROM club_members WHERE club_id = ? AND user_id = ?`), clubID, userID))
 }
 
@@ -192,7 +190,7 @@ func (db *DB) RemoveClubMember(ctx context.Context, tx *sqlx.Tx, clubID, userID 
 // to its memberships takes this lock first, so they apply one after another and each sees the
 // ones before (SQLite's single writer connection serialises them already). The club is read
 // after the lock, so its member count is current.
-func (db *DB) LockClub(ctx context.Context, tx *sqlx.Tx, id int64) (Club, error) {
+func (db *DB) LockClub(ctx context.Context, tx *Tx, id int64) (Club, error) {
 	var locked int64
 	if err := db.txGet(ctx, tx, &locked, db.Dialect.rebind(`SELECT c.id FROM clubs c WHERE c.id = ?`+db.Dialect.forUpdate("c")), id); err != nil {
 		return Club{}, notFound(err)
@@ -202,20 +200,20 @@ func (db *DB) LockClub(ctx context.Context, tx *sqlx.Tx, id int64) (Club, error)
 
 // SetClubMemberRole changes a membership's role; it reports false when userID is not a member
 // or already had that role.
-func (db *DB) SetClubMemberRole(ctx context.Context, tx *sqlx.Tx, clubID, userID int64, role string) (bool, error) {
+func (db *DB) SetClubMemberRole(ctx context.Context, tx *Tx, clubID, userID int64, role string) (bool, error) {
 	return db.changed(db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE club_members SET role = ?
 		WHERE club_id = ? AND user_id = ? AND role <> ?`), role, clubID, userID, role))
 }
 
 // ClearUserClub removes clubID as userID's home club (nothing when their home club is another).
-func (db *DB) ClearUserClub(ctx context.Context, tx *sqlx.Tx, userID, clubID int64) error {
+func (db *DB) ClearUserClub(ctx context.Context, tx *Tx, userID, clubID int64) error {
 	_, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE users SET club_id = NULL, updated_at = ? WHERE id = ? AND club_id = ?`),
 		db.Now(), userID, clubID)
 	return err
 }
 
 // ClubRole is userID's role in the club, or "" when not a member.
-func (db *DB) ClubRole(ctx context.Context, tx *sqlx.Tx, clubID, userID int64) (string, error) {
+func (db *DB) ClubRole(ctx context.Context, tx *Tx, clubID, userID int64) (string, error) {
 	var role string
 	err := db.getIn(ctx, tx, &role, `SELECT role FROM club_members WHERE club_id = ? AND user_id = ?`, clubID, userID)
 	if err == sql.ErrNoRows {
@@ -225,7 +223,7 @@ func (db *DB) ClubRole(ctx context.Context, tx *sqlx.Tx, clubID, userID int64) (
 }
 
 // ClubAdministrators lists the ids of the club's administrators.
-func (db *DB) ClubAdministrators(ctx context.Context, tx *sqlx.Tx, clubID int64) ([]int64, error) {
+func (db *DB) ClubAdministrators(ctx context.Context, tx *Tx, clubID int64) ([]int64, error) {
 	ids := []int64{}
 	err := db.selectIn(ctx, tx, &ids, `SELECT user_id FROM club_members WHERE club_id = ? AND role = 'administrator' ORDER BY user_id`, clubID)
 	return ids, err
@@ -233,7 +231,7 @@ func (db *DB) ClubAdministrators(ctx context.Context, tx *sqlx.Tx, clubID int64)
 
 // ClubActiveAdministrators lists the ids of the club's administrators whose account is not
 // suspended: the ones who can run the club.
-func (db *DB) ClubActiveAdministrators(ctx context.Context, tx *sqlx.Tx, clubID int64) ([]int64, error) {
+func (db *DB) ClubActiveAdministrators(ctx context.Context, tx *Tx, clubID int64) ([]int64, error) {
 	ids := []int64{}
 	err := db.selectIn(ctx, tx, &ids, `SELECT m.user_id FROM club_members m JOIN users u ON u.id = m.user_id
 		WHERE m.club_id = ? AND m.role = 'administrator' AND u.status <> 'suspended' ORDER BY m.user_id`, clubID)
@@ -250,13 +248,13 @@ func (db *DB) ClubMembers(ctx context.Context, clubID int64, limit int) ([]ClubM
 }
 
 // SetUserClub records the player's home club (nil for none).
-func (db *DB) SetUserClub(ctx context.Context, tx *sqlx.Tx, userID int64, clubID sql.NullInt64) error {
+func (db *DB) SetUserClub(ctx context.Context, tx *Tx, userID int64, clubID sql.NullInt64) error {
 	_, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE users SET club_id = ?, updated_at = ? WHERE id = ?`), clubID, db.Now(), userID)
 	return err
 }
 
 // SaveClubImage stores (or replaces) a club's picture.
-func (db *DB) SaveClubImage(ctx context.Context, tx *sqlx.Tx, clubID int64, jpeg []byte, etag string) error {
+func (db *DB) SaveClubImage(ctx context.Context, tx *Tx, clubID int64, jpeg []byte, etag string) error {
 	now := db.Now()
 	if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`INSERT INTO club_images (club_id, jpeg, etag, updated_at) VALUES (?, ?, ?, ?)
 		ON CONFLICT (club_id) DO UPDATE SET jpeg = excluded.jpeg, etag = excluded.etag, updated_at = excluded.updated_at`),
@@ -275,7 +273,7 @@ func (db *DB) ClubImage(ctx context.Context, clubID int64) (PhotoRow, error) {
 }
 
 // ClubsWithStatus lists every club with status, by name (inside tx when given).
-func (db *DB) ClubsWithStatus(ctx context.Context, tx *sqlx.Tx, status string) ([]Club, error) {
+func (db *DB) ClubsWithStatus(ctx context.Context, tx *Tx, status string) ([]Club, error) {
 	out := []Club{}
 	err := db.selectIn(ctx, tx, &out, `SELECT `+clubColumns+` FROM clubs c WHERE c.status = ? ORDER BY c.sort_key, c.id`, status)
 	return out, err

@@ -3,8 +3,6 @@ package store
 import (
 	"context"
 	"time"
-
-	"github.com/jmoiron/sqlx"
 )
 
 // ContactMessage is a message sent through the footer's contact or support form.
@@ -21,7 +19,7 @@ type ContactMessage struct {
 }
 
 // InsertContactMessage stores m inside tx and fills its ID, and CreatedAt when it is zero.
-func (db *DB) InsertContactMessage(ctx context.Context, tx *sqlx.Tx, m *ContactMessage) error {
+func (db *DB) InsertContactMessage(ctx context.Context, tx *Tx, m *ContactMessage) error {
 	if m.CreatedAt.IsZero() {
 		m.CreatedAt = db.Now()
 	}

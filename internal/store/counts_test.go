@@ -5,8 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/ladder"
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
@@ -22,7 +20,7 @@ func TestKeptCountsMatchRows(t *testing.T) {
 		for _, name := range []string{"Ladder A", "Ladder B"} {
 			newTournament(t, db, name, "points", ladder.Presets["standard"], 6)
 		}
-		err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+		err := db.Tx(ctx, func(tx *store.Tx) error {
 			c := store.Club{Name: "Clube", Surfaces: "[]", Facilities: "[]", Status: "validated", ExpiresAt: time.Now().Add(time.Hour)}
 			if err := db.InsertClub(ctx, tx, &c); err != nil {
 				return err

@@ -31,19 +31,12 @@ type DB struct {
 	// Now is the clock used for timestamps written by the store; tests replace it.
 	Now func() time.Time
 
-	stmts sync.Map // query text → *sqlx.Stmt on R: hot reads skip SQL parsing
-	// wstmts: query text → *sqlx.Stmt on W, borrowed by transactions (txstmt.go).
-	wstmts     sync.Map
-	wstmtCount atomic.Int64
-	wanted     sync.Map     // query text → struct{}: to prepare on W after the transaction
-	hooks      sync.Map     // *sqlx.Tx → *txHooks: what runs once that transaction has committed
-	rawTx      sync.Map     // SQLite: *sqlx.Tx → its *sqlx.Conn, for statements through SQLite's interface (sqlite_writer.go)
-	pgTxs      sync.Map     // PostgreSQL: *sqlx.Tx → its *pgTx, for the writes it defers (pg_pipeline.go)
-	pgTrips    atomic.Int64 // PostgreSQL: round trips of write transactions (RoundTrips)
-	group      committer    // SQLite: write transactions that arrive together commit together
-	dsn        string       // PostgreSQL: the connection string (dedicated connections, other instances in tests)
-	shm        *shmRegion   // SQLite: where the WAL-index header is, changed by every commit (nil: not known)
-	closed     atomic.Bool
+	stmts   sync.Map     // query text → *sqlx.Stmt on R: hot reads skip SQL parsing
+	pgTrips atomic.Int64 // PostgreSQL: round trips of write transactions (RoundTrips)
+	group   committer    // SQLite: write transactions that arrive together commit together
+	dsn     string       // PostgreSQL: the connection string (dedicated connections, other instances in tests)
+	shm     *shmRegion   // SQLite: where the WAL-index header is, changed by every commit (nil: not known)
+	closed  atomic.Bool
 
 	// Each is kept under the data version it was read under (dataversion.go), until a commit
 	// changes it. PostgreSQL: concurrent readers of one gate, page or version share one
@@ -124,7 +117,7 @@ func valueRows(width, rows int) string {
 }
 
 // getIn reads one row inside tx, or through the statement cache when tx is nil.
-func (db *DB) getIn(ctx context.Context, tx *sqlx.Tx, dest any, q string, args ...any) error {
+func (db *DB) getIn(ctx context.Context, tx *Tx, dest any, q string, args ...any) error {
 	if tx != nil {
 		return db.txGet(ctx, tx, dest, db.Dialect.rebind(q), args...)
 	}
@@ -132,7 +125,7 @@ func (db *DB) getIn(ctx context.Context, tx *sqlx.Tx, dest any, q string, args .
 }
 
 // selectIn reads rows inside tx, or through the statement cache when tx is nil.
-func (db *DB) selectIn(ctx context.Context, tx *sqlx.Tx, dest any, q string, args ...any) error {
+func (db *DB) selectIn(ctx context.Context, tx *Tx, dest any, q string, args ...any) error {
 	if tx != nil {
 		return db.txSelect(ctx, tx, dest, db.Dialect.rebind(q), args...)
 	}
@@ -275,104 +268,11 @@ func (db *DB) Ping(ctx context.Context) error {
 func (db *DB) Close() error {
 	db.closed.Store(true) // kept values go with it (another DB of the same file may keep the header mapped)
 	db.stmts.Range(func(_, st any) bool { st.(*sqlx.Stmt).Close(); return true })
-	db.wstmts.Range(func(_, st any) bool { st.(*sqlx.Stmt).Close(); return true })
 	err := db.W.Close()
 	if db.R != db.W {
 		err = errors.Join(err, db.R.Close())
 	}
 	return err
-}
-
-// Tx runs fn in a write transaction, committing when it returns nil. Serialization failures and
-// deadlocks on PostgreSQL are retried a few times with the whole function, so fn must only touch
-// the database (no side effects outside it). GroupTx (groupcommit.go) is Tx for transactions
-// that may commit together on SQLite.
-func (db *DB) Tx(ctx context.Context, fn func(tx *sqlx.Tx) error) error {
-	var err error
-	for attempt := 0; attempt < 5; attempt++ {
-		err = db.tx(ctx, fn)
-		if err == nil || !db.Dialect.retryable(err) {
-			return err
-		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(time.Duration(attempt+1) * 10 * time.Millisecond):
-		}
-	}
-	return err
-}
-
-func (db *DB) tx(ctx context.Context, fn func(tx *sqlx.Tx) error) (err error) {
-	tx, end, err := db.beginTx(ctx)
-	if err != nil {
-		return err
-	}
-	hooks := &txHooks{}
-	db.hooks.Store(tx, hooks)
-	defer db.prepareWanted(ctx)       // deferred first, runs last: once the connection is free
-	defer end()                       // once the transaction has ended
-	defer db.hooks.Delete(tx)         // a rolled-back (or retried) attempt forgets its hooks
-	committed, ending := false, false // ending: the commit was sent (a rollback after it sends nothing)
-	defer func() {
-		// Rolled back on an error, a panic, and a runtime.Goexit in fn (a test's t.Fatal), which
-		// would otherwise keep the writer's one connection in an open transaction for good.
-		if !committed {
-			if !ending {
-				db.trip()
-			}
-			_ = tx.Rollback()
-		}
-	}()
-	if err = fn(tx); err != nil {
-		return err
-	}
-	if err = db.pgFlush(ctx, tx); err != nil {
-		return err
-	}
-	db.trip()
-	ending = true
-	if err = tx.Commit(); err != nil {
-		return err
-	}
-	committed = true
-	end() // the writer's connection back before the hooks run: one may write
-	hooks.run()
-	return nil
-}
-
-// txHooks are the functions registered with AfterCommit for one transaction.
-type txHooks struct {
-	mu  sync.Mutex
-	fns []func()
-}
-
-func (h *txHooks) run() {
-	h.mu.Lock()
-	fns := h.fns
-	h.fns = nil
-	h.mu.Unlock()
-	for _, fn := range fns {
-		fn()
-	}
-}
-
-// AfterCommit runs fn once tx (a transaction of Tx) has committed, and never when it rolls
-// back: live-update events announce only committed state. A transaction that is retried runs
-// only the hooks of its successful attempt (each attempt registers its own). fn must be quick
-// and must not block: it runs after the commit and before Tx returns, on the goroutine that
-// committed (for a GroupTx committed in a group, the group's leader: the group's hooks run in
-// queue order). A tx that does not
-// come from Tx has no hooks: fn is dropped.
-func (db *DB) AfterCommit(tx *sqlx.Tx, fn func()) {
-	v, ok := db.hooks.Load(tx)
-	if !ok {
-		return
-	}
-	h := v.(*txHooks)
-	h.mu.Lock()
-	h.fns = append(h.fns, fn)
-	h.mu.Unlock()
 }
 
 // DSN is the PostgreSQL connection string ("" on SQLite). It carries credentials: never log it.

@@ -46,7 +46,7 @@ const deletionColumns = `q.id, q.user_id, q.requested_by, q.reason, q.state, q.d
 
 // InsertDeletionRequest records a pending request inside tx and fills its ID and CreatedAt. A
 // second pending request for the same account fails with a unique violation.
-func (db *DB) InsertDeletionRequest(ctx context.Context, tx *sqlx.Tx, r *DeletionRequest) error {
+func (db *DB) InsertDeletionRequest(ctx context.Context, tx *Tx, r *DeletionRequest) error {
 	r.CreatedAt = db.Now()
 	r.State = "pending"
 	return db.txQueryRowx(ctx, tx, db.Dialect.rebind(`INSERT INTO deletion_requests (user_id, requested_by, reason, state, created_at)
@@ -54,14 +54,14 @@ func (db *DB) InsertDeletionRequest(ctx context.Context, tx *sqlx.Tx, r *Deletio
 }
 
 // DeletionRequestByID reads one request (ErrNotFound when missing).
-func (db *DB) DeletionRequestByID(ctx context.Context, tx *sqlx.Tx, id int64) (DeletionRequest, error) {
+func (db *DB) DeletionRequestByID(ctx context.Context, tx *Tx, id int64) (DeletionRequest, error) {
 	var r DeletionRequest
 	err := db.getIn(ctx, tx, &r, `SELECT `+deletionColumns+` FROM deletion_requests q WHERE q.id = ?`, id)
 	return r, notFound(err)
 }
 
 // PendingDeletionFor reads the account's pending request, if any (ErrNotFound otherwise).
-func (db *DB) PendingDeletionFor(ctx context.Context, tx *sqlx.Tx, userID int64) (DeletionRequest, error) {
+func (db *DB) PendingDeletionFor(ctx context.Context, tx *Tx, userID int64) (DeletionRequest, error) {
 	var r DeletionRequest
 	err := db.getIn(ctx, tx, &r, `SELECT `+deletionColumns+` FROM deletion_requests q WHERE q.user_id = ? AND q.state = 'pending'`, userID)
 	return r, notFound(err)
@@ -69,7 +69,7 @@ func (db *DB) PendingDeletionFor(ctx context.Context, tx *sqlx.Tx, userID int64)
 
 // DecideDeletionRequest moves a pending request to state (approved or declined); it reports
 // false when the request was no longer pending (another decision won).
-func (db *DB) DecideDeletionRequest(ctx context.Context, tx *sqlx.Tx, id int64, state string, by int64) (bool, error) {
+func (db *DB) DecideDeletionRequest(ctx context.Context, tx *Tx, id int64, state string, by int64) (bool, error) {
 	return db.changed(db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE deletion_requests SET state = ?, decided_by = ?, decided_at = ?
 		WHERE id = ? AND state = 'pending'`), state, by, db.Now(), id))
 }
@@ -107,7 +107,7 @@ func DeletedEmail(id int64) string {
 // challengeable), its pending challenges and unfinished matches cancelled, and every tournament
 // it played in has its version bumped so cached rankings drop the name. It reports false when the
 // account was already deleted.
-func (db *DB) EraseUser(ctx context.Context, tx *sqlx.Tx, id int64) (bool, error) {
+func (db *DB) EraseUser(ctx context.Context, tx *Tx, id int64) (bool, error) {
 	var email string
 	if err := db.txGet(ctx, tx, &email, db.Dialect.rebind(`SELECT email FROM users WHERE id = ? AND deleted_at IS NULL`), id); err != nil {
 		if err == sql.ErrNoRows {

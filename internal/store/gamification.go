@@ -7,8 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/gamification"
 )
 
@@ -62,7 +60,7 @@ type matchFactsRow struct {
 // the other). Four statements whatever the data: one read of both players' facts, the XP
 // events, the achievements (both idempotent inserts) and the progress upsert, which adds only
 // the XP of the events actually inserted: a replay awards nothing.
-func (db *DB) AwardMatch(ctx context.Context, tx *sqlx.Tx, m RatedMatch) (Awarded, error) {
+func (db *DB) AwardMatch(ctx context.Context, tx *Tx, m RatedMatch) (Awarded, error) {
 	var rows []matchFactsRow
 	// The month of the match (its played_on date, else the validation day in Lisbon) bounds the
 	// "matches this month" count, one range of the (user_id, played_on) index (00031). The
@@ -187,7 +185,7 @@ func monthEnd(playedOn string, now time.Time) string {
 
 // AwardAction gives a one-time action's XP and achievement (profile completed, availability set,
 // first tournament joined, first challenge created), once per account: true when it was new.
-func (db *DB) AwardAction(ctx context.Context, tx *sqlx.Tx, userID int64, a gamification.Action) (bool, error) {
+func (db *DB) AwardAction(ctx context.Context, tx *Tx, userID int64, a gamification.Action) (bool, error) {
 	aw, code, ok := gamification.ForAction(a)
 	if !ok {
 		return false, nil
@@ -209,7 +207,7 @@ func (db *DB) AwardAction(ctx context.Context, tx *sqlx.Tx, userID int64, a gami
 }
 
 // ProgressOf reads a player's progress (zeros, level seen 1, when none).
-func (db *DB) ProgressOf(ctx context.Context, tx *sqlx.Tx, userID int64) (Progress, error) {
+func (db *DB) ProgressOf(ctx context.Context, tx *Tx, userID int64) (Progress, error) {
 	p := Progress{UserID: userID, LevelSeen: 1}
 	err := db.getIn(ctx, tx, &p, `SELECT user_id, xp, level_seen, streak_week, streak, best_streak FROM player_progress
 		WHERE user_id = ?`, userID)
@@ -277,7 +275,7 @@ func (db *DB) XPLeaderboard(ctx context.Context, userID int64, limit int) ([]XPR
 
 // MarkSeen records that the player saw the popups of these achievements and of levels up to
 // level.
-func (db *DB) MarkSeen(ctx context.Context, tx *sqlx.Tx, userID int64, codes []string, level int) error {
+func (db *DB) MarkSeen(ctx context.Context, tx *Tx, userID int64, codes []string, level int) error {
 	now := db.Now()
 	for _, c := range codes {
 		if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE user_achievements SET seen_at = ? WHERE user_id = ? AND code = ?
@@ -306,7 +304,7 @@ func (e XPEvent) MatchID() int64 {
 
 // MarkAllSeen marks every achievement and level as shown (the demo seed: its history is not
 // news to announce at the first sign-in).
-func (db *DB) MarkAllSeen(ctx context.Context, tx *sqlx.Tx) error {
+func (db *DB) MarkAllSeen(ctx context.Context, tx *Tx) error {
 	if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE user_achievements SET seen_at = earned_at WHERE seen_at IS NULL`)); err != nil {
 		return err
 	}

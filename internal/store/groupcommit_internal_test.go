@@ -8,8 +8,6 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
-
-	"github.com/jmoiron/sqlx"
 )
 
 // groupDB is a SQLite database with a table kv, and a way to hold its writer so that the
@@ -25,7 +23,7 @@ func holdWriter(t *testing.T, db *DB) (release func()) {
 	t.Helper()
 	held, free, out := make(chan struct{}), make(chan struct{}), make(chan error, 1)
 	go func() {
-		out <- db.GroupTx(context.Background(), func(tx *sqlx.Tx) error {
+		out <- db.GroupTx(context.Background(), func(tx *Tx) error {
 			close(held)
 			<-free
 			return nil
@@ -94,7 +92,7 @@ func TestGroupCommitKeepsEachTransactionsOutcome(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			defer func() { panics[i] = recover() }()
-			errs[i] = db.GroupTx(ctx, func(tx *sqlx.Tx) error {
+			errs[i] = db.GroupTx(ctx, func(tx *Tx) error {
 				db.AfterCommit(tx, func() { hooks[i].Add(1) })
 				// Every member writes k = i; member 5 writes k = 4 again (a unique violation,
 				// since 4 ran before it) and gives the error up.
@@ -160,7 +158,7 @@ func TestGroupCommitKeepsEachTransactionsOutcome(t *testing.T) {
 		t.Fatalf("rows = %v, want %v", got, want)
 	}
 	// The writer is free again after a hook's panic.
-	if err := db.GroupTx(ctx, func(tx *sqlx.Tx) error { _, err := db.txExec(ctx, tx, `DELETE FROM kv`); return err }); err != nil {
+	if err := db.GroupTx(ctx, func(tx *Tx) error { _, err := db.txExec(ctx, tx, `DELETE FROM kv`); return err }); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -181,7 +179,7 @@ func TestGroupCommitRunsMembersAloneWhenTheGroupFails(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errs[i] = db.GroupTx(ctx, func(tx *sqlx.Tx) error {
+			errs[i] = db.GroupTx(ctx, func(tx *Tx) error {
 				runs[i].Add(1)
 				db.AfterCommit(tx, func() { hooks[i].Add(1) })
 				if _, err := db.txExec(ctx, tx, `INSERT INTO kv (k, v) VALUES (?, ?)`, i, "v"); err != nil {
@@ -229,11 +227,11 @@ func TestGroupCommitLetsAWaiterGiveUp(t *testing.T) {
 	abandoned, kept := make(chan error, 1), make(chan error, 1)
 	var ran atomic.Bool
 	go func() {
-		abandoned <- db.GroupTx(gone, func(tx *sqlx.Tx) error { ran.Store(true); return nil })
+		abandoned <- db.GroupTx(gone, func(tx *Tx) error { ran.Store(true); return nil })
 	}()
 	waitQueued(t, db, 1)
 	go func() {
-		kept <- db.GroupTx(context.Background(), func(tx *sqlx.Tx) error {
+		kept <- db.GroupTx(context.Background(), func(tx *Tx) error {
 			_, err := db.txExec(context.Background(), tx, `INSERT INTO kv (k, v) VALUES (1, 'kept')`)
 			return err
 		})
@@ -260,7 +258,7 @@ func TestGroupCommitWaitsForAPlainTransaction(t *testing.T) {
 	ctx := context.Background()
 	held, free, plain := make(chan struct{}), make(chan struct{}), make(chan error, 1)
 	go func() {
-		plain <- db.Tx(ctx, func(tx *sqlx.Tx) error {
+		plain <- db.Tx(ctx, func(tx *Tx) error {
 			if _, err := db.txExec(ctx, tx, `INSERT INTO kv (k, v) VALUES (0, 'plain')`); err != nil {
 				return err
 			}
@@ -274,7 +272,7 @@ func TestGroupCommitWaitsForAPlainTransaction(t *testing.T) {
 	errs := make(chan error, n)
 	for i := 1; i <= n; i++ {
 		go func() {
-			errs <- db.GroupTx(ctx, func(tx *sqlx.Tx) error {
+			errs <- db.GroupTx(ctx, func(tx *Tx) error {
 				var plainSeen int
 				if err := tx.GetContext(ctx, &plainSeen, `SELECT COUNT(*) FROM kv WHERE k = 0`); err != nil {
 					return err

@@ -7,8 +7,6 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/ladder"
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
@@ -80,7 +78,7 @@ func TestStoredHeadToHeadFollowsEveryChange(t *testing.T) {
 				continue
 			}
 			var rc store.ResultChange
-			if err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+			if err := db.Tx(ctx, func(tx *store.Tx) error {
 				tt, err := db.LockTournament(ctx, tx, tr.ID)
 				if err != nil {
 					return err
@@ -159,7 +157,7 @@ func TestPlacesBySeedAcrossBlocks(t *testing.T) {
 		for i, w := range ids {
 			l := ids[(i+1)%len(ids)]
 			var rc store.ResultChange
-			err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+			err := db.Tx(ctx, func(tx *store.Tx) error {
 				tt, err := db.LockTournament(ctx, tx, tr.ID)
 				if err != nil {
 					return err

@@ -6,8 +6,6 @@ import (
 	"errors"
 	"strings"
 	"time"
-
-	"github.com/jmoiron/sqlx"
 )
 
 // MatchRow is a match with its players and tournament for display.
@@ -27,7 +25,7 @@ var matchRowSelect = `SELECT ` + matchColumns + `, t.name AS tournament_name, ` 
 	` FROM matches m JOIN tournaments t ON t.id = m.tournament_id JOIN users p1 ON p1.id = m.player1_id JOIN users p2 ON p2.id = m.player2_id`
 
 // MatchByID reads a match with its players (ErrNotFound when missing).
-func (db *DB) MatchByID(ctx context.Context, tx *sqlx.Tx, id int64) (MatchRow, error) {
+func (db *DB) MatchByID(ctx context.Context, tx *Tx, id int64) (MatchRow, error) {
 	var m MatchRow
 	err := db.getIn(ctx, tx, &m, matchRowSelect+` WHERE m.id = ?`, id)
 	return m, notFound(err)
@@ -36,7 +34,7 @@ func (db *DB) MatchByID(ctx context.Context, tx *sqlx.Tx, id int64) (MatchRow, e
 // MatchWithRelation reads match id and userID's relation to tournament tournamentID inside tx
 // (MatchByID and MatchRelationOf), in one round trip on PostgreSQL; ErrNotFound when the match is
 // missing.
-func (db *DB) MatchWithRelation(ctx context.Context, tx *sqlx.Tx, id, tournamentID, userID int64) (MatchRow, MatchRelation, error) {
+func (db *DB) MatchWithRelation(ctx context.Context, tx *Tx, id, tournamentID, userID int64) (MatchRow, MatchRelation, error) {
 	var m MatchRow
 	var r MatchRelation
 	err := db.txSteps(ctx, tx, txStep{q: db.Dialect.rebind(matchRowSelect + ` WHERE m.id = ?`), args: []any{id}, get: &m},
@@ -47,7 +45,7 @@ func (db *DB) MatchWithRelation(ctx context.Context, tx *sqlx.Tx, id, tournament
 // LockMatchTournament locks and reads the tournament of a match (ErrNotFound when the match is
 // missing), in one statement: what a writer locks before reading the match itself. A match never
 // changes tournament, so its tournament id read in the same statement is the one to lock.
-func (db *DB) LockMatchTournament(ctx context.Context, tx *sqlx.Tx, matchID int64) (Tournament, error) {
+func (db *DB) LockMatchTournament(ctx context.Context, tx *Tx, matchID int64) (Tournament, error) {
 	var t Tournament
 	err := db.txGet(ctx, tx, &t, db.Dialect.rebind(`SELECT `+tournamentColumns+tournamentFrom+
 		` WHERE t.id = (SELECT tournament_id FROM matches WHERE id = ?)`+db.Dialect.forUpdate("t")), matchID)
@@ -56,7 +54,7 @@ func (db *DB) LockMatchTournament(ctx context.Context, tx *sqlx.Tx, matchID int6
 
 // moveMatch runs a conditional update of one match: set applies only when the match is in one
 // of the from states, so of concurrent transitions exactly one happens (false for the others).
-func (db *DB) moveMatch(ctx context.Context, tx *sqlx.Tx, id int64, from []string, set string, args ...any) (bool, error) {
+func (db *DB) moveMatch(ctx context.Context, tx *Tx, id int64, from []string, set string, args ...any) (bool, error) {
 	q := `UPDATE matches SET ` + set + `, updated_at = ? WHERE id = ? AND state IN (?` + strings.Repeat(", ?", len(from)-1) + `)`
 	all := append(append(args, db.Now(), id), toAny(from)...)
 	return db.changed(db.txExec(ctx, tx, db.Dialect.rebind(q), all...))
@@ -77,26 +75,26 @@ var (
 )
 
 // ConfirmMatchTime fixes the time and place of a match still being scheduled.
-func (db *DB) ConfirmMatchTime(ctx context.Context, tx *sqlx.Tx, id int64, at time.Time, location, court, surface string) (bool, error) {
+func (db *DB) ConfirmMatchTime(ctx context.Context, tx *Tx, id int64, at time.Time, location, court, surface string) (bool, error) {
 	return db.moveMatch(ctx, tx, id, schedulable, `state = 'time_confirmed', scheduled_at = ?, location = ?, court = ?, surface = ?,
 		proposed_times = '[]'`, at, location, court, surface)
 }
 
 // ReportMatchResult records a score (winner's view) reported by one player; once only.
-func (db *DB) ReportMatchResult(ctx context.Context, tx *sqlx.Tx, id, reporter, winner, loser int64, score, playedOn string) (bool, error) {
+func (db *DB) ReportMatchResult(ctx context.Context, tx *Tx, id, reporter, winner, loser int64, score, playedOn string) (bool, error) {
 	return db.moveMatch(ctx, tx, id, schedulable, `state = 'result_reported', reporter_id = ?, reported_at = ?, winner_id = ?,
 		loser_id = ?, score = ?, played_on = ?, result_confirmed = ?, dispute_reason = ''`, reporter, db.Now(), winner, loser, score, playedOn, false)
 }
 
 // ConfirmMatchResult records the opponent's agreement with a reported result.
-func (db *DB) ConfirmMatchResult(ctx context.Context, tx *sqlx.Tx, id int64) (bool, error) {
+func (db *DB) ConfirmMatchResult(ctx context.Context, tx *Tx, id int64) (bool, error) {
 	return db.changed(db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE matches SET result_confirmed = ?, updated_at = ?
 		WHERE id = ? AND state = 'result_reported' AND result_confirmed = ?`), true, db.Now(), id, false))
 }
 
 // DisputeMatchResult records the opponent's disagreement with a result they have not confirmed:
 // a referee decides. It reports false when the result is no longer reported or was confirmed.
-func (db *DB) DisputeMatchResult(ctx context.Context, tx *sqlx.Tx, id int64, reason string) (bool, error) {
+func (db *DB) DisputeMatchResult(ctx context.Context, tx *Tx, id int64, reason string) (bool, error) {
 	return db.changed(db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE matches SET state = 'result_disputed', dispute_reason = ?,
 		updated_at = ? WHERE id = ? AND state = 'result_reported' AND result_confirmed = ?`), reason, db.Now(), id, false))
 }
@@ -120,7 +118,7 @@ type matchMoved struct {
 // moveMatchReturning is moveMatch for a match m the caller read in the same transaction: it
 // returns m as the update left it (the columns the update may change, as the database returns
 // them), so the caller needs no read of the match afterwards.
-func (db *DB) moveMatchReturning(ctx context.Context, tx *sqlx.Tx, m Match, from []string, set string, args ...any) (Match, bool, error) {
+func (db *DB) moveMatchReturning(ctx context.Context, tx *Tx, m Match, from []string, set string, args ...any) (Match, bool, error) {
 	q := `UPDATE matches SET ` + set + `, updated_at = ? WHERE id = ? AND state IN (?` + strings.Repeat(", ?", len(from)-1) +
 		`) RETURNING state, validated_by, validated_at, validation_notes, score, reporter_id, reported_at, winner_id, loser_id,
 		result_confirmed, updated_at`
@@ -141,20 +139,20 @@ func (db *DB) moveMatchReturning(ctx context.Context, tx *sqlx.Tx, m Match, from
 
 // CompleteMatch validates a reported result (m as read in the transaction); false when someone
 // else decided first. It returns the match as completed.
-func (db *DB) CompleteMatch(ctx context.Context, tx *sqlx.Tx, m Match, by int64, notes string) (Match, bool, error) {
+func (db *DB) CompleteMatch(ctx context.Context, tx *Tx, m Match, by int64, notes string) (Match, bool, error) {
 	return db.moveMatchReturning(ctx, tx, m, reported, `state = 'completed', validated_by = ?, validated_at = ?, validation_notes = ?`,
 		by, db.Now(), notes)
 }
 
 // RejectMatchResult refuses a reported result (m as read in the transaction): the score is
 // cleared and the players report again. It returns the match as refused.
-func (db *DB) RejectMatchResult(ctx context.Context, tx *sqlx.Tx, m Match, by int64, notes string) (Match, bool, error) {
+func (db *DB) RejectMatchResult(ctx context.Context, tx *Tx, m Match, by int64, notes string) (Match, bool, error) {
 	return db.moveMatchReturning(ctx, tx, m, reported, `state = 'time_confirmed', validated_by = ?, validation_notes = ?, score = '',
 		winner_id = NULL, loser_id = NULL, reporter_id = NULL, reported_at = NULL, result_confirmed = ?`, by, notes, false)
 }
 
 // CancelMatch calls off a match that has no result yet.
-func (db *DB) CancelMatch(ctx context.Context, tx *sqlx.Tx, id, by int64) (bool, error) {
+func (db *DB) CancelMatch(ctx context.Context, tx *Tx, id, by int64) (bool, error) {
 	return db.moveMatch(ctx, tx, id, schedulable, `state = 'cancelled', cancelled_by = ?`, by)
 }
 

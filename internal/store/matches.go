@@ -4,8 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"time"
-
-	"github.com/jmoiron/sqlx"
 )
 
 // Match is a game between two players of a tournament, from agreed challenge to validated result.
@@ -42,7 +40,7 @@ type Match struct {
 }
 
 // InsertMatch stores a match as given (its state and result set by the caller).
-func (db *DB) InsertMatch(ctx context.Context, tx *sqlx.Tx, m *Match) error {
+func (db *DB) InsertMatch(ctx context.Context, tx *Tx, m *Match) error {
 	if m.CreatedAt.IsZero() {
 		m.CreatedAt = db.Now()
 	}

@@ -4,8 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"time"
-
-	"github.com/jmoiron/sqlx"
 )
 
 // Conversation is a direct conversation (UserLow < UserHigh), a private tournament's group or a
@@ -34,7 +32,7 @@ type Message struct {
 }
 
 // ConversationByID reads one conversation (ErrNotFound when missing).
-func (db *DB) ConversationByID(ctx context.Context, tx *sqlx.Tx, id int64) (Conversation, error) {
+func (db *DB) ConversationByID(ctx context.Context, tx *Tx, id int64) (Conversation, error) {
 	var c Conversation
 	err := db.getIn(ctx, tx, &c, `SELECT `+conversationColumns+` FROM conversations c WHERE c.id = ?`, id)
 	return c, notFound(err)
@@ -43,7 +41,7 @@ func (db *DB) ConversationByID(ctx context.Context, tx *sqlx.Tx, id int64) (Conv
 // EnsureConversation returns the conversation of c's kind and subject (the pair, the tournament or
 // the match), creating it when there is none: idempotent, also when two requests race (the
 // unique indexes keep one; ON CONFLICT DO NOTHING leaves the transaction usable on PostgreSQL).
-func (db *DB) EnsureConversation(ctx context.Context, tx *sqlx.Tx, c Conversation) (Conversation, error) {
+func (db *DB) EnsureConversation(ctx context.Context, tx *Tx, c Conversation) (Conversation, error) {
 	if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`INSERT INTO conversations (kind, user_low, user_high, tournament_id, match_id,
 		last_message_id, created_at) VALUES (?, ?, ?, ?, ?, 0, ?) ON CONFLICT DO NOTHING`),
 		c.Kind, c.UserLow, c.UserHigh, c.TournamentID, c.MatchID, db.Now()); err != nil {
@@ -67,7 +65,7 @@ func (db *DB) EnsureConversation(ctx context.Context, tx *sqlx.Tx, c Conversatio
 
 // InsertMessage stores m inside tx (filling ID and CreatedAt), makes it its conversation's last
 // message and its author's last read one.
-func (db *DB) InsertMessage(ctx context.Context, tx *sqlx.Tx, m *Message) error {
+func (db *DB) InsertMessage(ctx context.Context, tx *Tx, m *Message) error {
 	m.CreatedAt = db.Now()
 	if err := db.txQueryRowx(ctx, tx, db.Dialect.rebind(`INSERT INTO messages (conversation_id, sender_id, body, created_at)
 		VALUES (?, ?, ?, ?) RETURNING id`), m.ConversationID, m.SenderID, m.Body, m.CreatedAt).Scan(&m.ID); err != nil {
@@ -82,7 +80,7 @@ func (db *DB) InsertMessage(ctx context.Context, tx *sqlx.Tx, m *Message) error 
 }
 
 // MarkConversationRead moves user's read marker in conversation forward to upTo (never back).
-func (db *DB) MarkConversationRead(ctx context.Context, tx *sqlx.Tx, conversation, user, upTo int64) (bool, error) {
+func (db *DB) MarkConversationRead(ctx context.Context, tx *Tx, conversation, user, upTo int64) (bool, error) {
 	// The marker only moves forward; moved says whether it did (nothing to tell anyone otherwise).
 	q := db.Dialect.rebind(`INSERT INTO conversation_reads (conversation_id, user_id, last_read_id) VALUES (?, ?, ?)
 		ON CONFLICT (conversation_id, user_id) DO UPDATE SET last_read_id = excluded.last_read_id

@@ -3,8 +3,6 @@ package store
 import (
 	"context"
 	"time"
-
-	"github.com/jmoiron/sqlx"
 )
 
 // Notification is an in-app message to one user. Title and message are translation keys with
@@ -22,7 +20,7 @@ type Notification struct {
 }
 
 // InsertNotification stores n inside the caller's transaction.
-func (db *DB) InsertNotification(ctx context.Context, tx *sqlx.Tx, n *Notification) error {
+func (db *DB) InsertNotification(ctx context.Context, tx *Tx, n *Notification) error {
 	if n.CreatedAt.IsZero() {
 		n.CreatedAt = db.Now()
 	}
@@ -36,7 +34,7 @@ func (db *DB) InsertNotification(ctx context.Context, tx *sqlx.Tx, n *Notificati
 
 // InsertNotifications stores ns inside the caller's transaction in one statement (their ids in
 // the order given, as one insert each would give them; ns keep ID 0).
-func (db *DB) InsertNotifications(ctx context.Context, tx *sqlx.Tx, ns []Notification) error {
+func (db *DB) InsertNotifications(ctx context.Context, tx *Tx, ns []Notification) error {
 	if len(ns) == 0 {
 		return nil
 	}

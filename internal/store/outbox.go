@@ -4,8 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"time"
-
-	"github.com/jmoiron/sqlx"
 )
 
 // Email is a message waiting in (or sent from) the outbox. It is written in the same
@@ -25,7 +23,7 @@ type Email struct {
 }
 
 // EnqueueEmail writes e into the outbox inside tx.
-func (db *DB) EnqueueEmail(ctx context.Context, tx *sqlx.Tx, e *Email) error {
+func (db *DB) EnqueueEmail(ctx context.Context, tx *Tx, e *Email) error {
 	now := db.Now()
 	e.CreatedAt, e.NextAttemptAt = now, now
 	return db.txQueryRowx(ctx, tx, db.Dialect.rebind(`INSERT INTO email_outbox (user_id, to_email, subject, body,
@@ -35,7 +33,7 @@ func (db *DB) EnqueueEmail(ctx context.Context, tx *sqlx.Tx, e *Email) error {
 
 // EnqueueEmails writes es into the outbox inside tx in one statement (their ids in the order
 // given; es keep ID 0).
-func (db *DB) EnqueueEmails(ctx context.Context, tx *sqlx.Tx, es []Email) error {
+func (db *DB) EnqueueEmails(ctx context.Context, tx *Tx, es []Email) error {
 	if len(es) == 0 {
 		return nil
 	}

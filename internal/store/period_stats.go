@@ -6,8 +6,6 @@ import (
 	"errors"
 	"sync"
 	"time"
-
-	"github.com/jmoiron/sqlx"
 )
 
 // Periods of the global ranking.
@@ -93,7 +91,7 @@ func periodStarts(at time.Time, fn func(zone, kind string, start time.Time)) {
 
 // upsertPeriodRows adds rows to player_period_stats (totals summed, the rating replaced), in
 // one statement.
-func (db *DB) upsertPeriodRows(ctx context.Context, tx *sqlx.Tx, rows []periodRow) error {
+func (db *DB) upsertPeriodRows(ctx context.Context, tx *Tx, rows []periodRow) error {
 	if len(rows) == 0 {
 		return nil
 	}
@@ -116,7 +114,7 @@ func (db *DB) upsertPeriodRows(ctx context.Context, tx *sqlx.Tx, rows []periodRo
 const leaderboardShards = 16
 
 // bumpLeaderboard moves the global rankings' version (one of its shards, chosen by key).
-func (db *DB) bumpLeaderboard(ctx context.Context, tx *sqlx.Tx, key int64) error {
+func (db *DB) bumpLeaderboard(ctx context.Context, tx *Tx, key int64) error {
 	shard := key % leaderboardShards
 	if shard < 0 {
 		shard = -shard
@@ -142,7 +140,7 @@ const leaderboardVersionQuery = `SELECT COALESCE(SUM(version), 0) FROM leaderboa
 // rebuildPeriodStatsOf recomputes the period rows of users from their rating_history (a user
 // transfer moved or deleted history rows): their rows go, and each period they played in is
 // summed again, with their current rating.
-func (db *DB) rebuildPeriodStatsOf(ctx context.Context, tx *sqlx.Tx, ids ...int64) error {
+func (db *DB) rebuildPeriodStatsOf(ctx context.Context, tx *Tx, ids ...int64) error {
 	for _, id := range ids {
 		if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`DELETE FROM player_period_stats WHERE user_id = ?`), id); err != nil {
 			return err
@@ -206,7 +204,7 @@ func (db *DB) rebuildPeriodStatsOf(ctx context.Context, tx *sqlx.Tx, ids ...int6
 // migration 00025 (period_stats_backfill.done); instances starting together fill it once (the
 // marker's row is taken by the first, the others find it done).
 func (db *DB) backfillPeriodStats(ctx context.Context) error {
-	return db.Tx(ctx, func(tx *sqlx.Tx) error {
+	return db.Tx(ctx, func(tx *Tx) error {
 		res, err := tx.ExecContext(ctx, db.Dialect.rebind(`UPDATE period_stats_backfill SET done = ? WHERE id = 1 AND done = ?`), true, false)
 		if err != nil {
 			return err
@@ -221,7 +219,7 @@ func (db *DB) backfillPeriodStats(ctx context.Context) error {
 // RebuildPeriodStats recomputes player_period_stats whole from rating_history (after a bulk
 // load written straight into the tables, as BenchmarkGrowth does).
 func (db *DB) RebuildPeriodStats(ctx context.Context) error {
-	return db.Tx(ctx, func(tx *sqlx.Tx) error {
+	return db.Tx(ctx, func(tx *Tx) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM player_period_stats`); err != nil {
 			return err
 		}
@@ -235,7 +233,7 @@ func (db *DB) RebuildPeriodStats(ctx context.Context) error {
 // fillPeriodStats sums every maintained period from the first to the last validation: per
 // period, the query the period ranking ran per request before (a range of rating_history on
 // validated_at, grouped by player), with each player's current rating.
-func (db *DB) fillPeriodStats(ctx context.Context, tx *sqlx.Tx) error {
+func (db *DB) fillPeriodStats(ctx context.Context, tx *Tx) error {
 	var first, last []time.Time
 	if err := tx.SelectContext(ctx, &first, `SELECT validated_at FROM rating_history ORDER BY validated_at LIMIT 1`); err != nil {
 		return err

@@ -10,7 +10,6 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/stdlib"
-	"github.com/jmoiron/sqlx"
 )
 
 // PostgreSQL transactions send the writes nobody reads back in one round trip (issue 16).
@@ -35,13 +34,13 @@ import (
 // mapping kept here. What this path does not fill (a pointer to a pointer, a destination field
 // of a type pgFills lacks) takes database/sql's path after the deferred writes are sent.
 //
-// On SQLite, and for a transaction not begun by beginTx, txDefer runs the statement at once.
+// On SQLite txDefer runs the statement at once.
 
-// pgTx is a PostgreSQL transaction's own connection and the writes it has deferred.
+// pgTx is what a PostgreSQL transaction has deferred: BEGIN first, until its first round trip.
 type pgTx struct {
-	conn    *sqlx.Conn
 	mu      sync.Mutex
 	pending []pgStmt
+	begun   bool  // BEGIN was sent
 	failed  error // a txSteps step's error: its later steps were sent, so nothing more runs
 }
 
@@ -52,9 +51,11 @@ type pgStmt struct {
 }
 
 // txDefer runs q in tx now, or on PostgreSQL with the transaction's next statement or commit.
-func (db *DB) txDefer(ctx context.Context, tx *sqlx.Tx, q string, args ...any) error {
-	if v, ok := db.pgTxs.Load(tx); ok {
-		p := v.(*pgTx)
+func (db *DB) txDefer(ctx context.Context, tx *Tx, q string, args ...any) error {
+	if p := tx.pg; p != nil {
+		if err := tx.live(); err != nil {
+			return err
+		}
 		p.mu.Lock()
 		p.pending = append(p.pending, pgStmt{q: q, args: args})
 		p.mu.Unlock()
@@ -65,7 +66,7 @@ func (db *DB) txDefer(ctx context.Context, tx *sqlx.Tx, q string, args ...any) e
 }
 
 // pgFlush sends tx's deferred statements, if any, in one pipeline and returns the first error.
-func (db *DB) pgFlush(ctx context.Context, tx *sqlx.Tx) error {
+func (db *DB) pgFlush(ctx context.Context, tx *Tx) error {
 	_, err := db.pgPipe(ctx, tx)
 	return err
 }
@@ -84,15 +85,19 @@ type pgLast struct {
 // nothing to send): no last was sent, and the caller runs them its usual way. err is the first
 // error, of a deferred write or of a last; the statements after it were sent too, and fail on
 // the server with the transaction, which their caller then rolls back.
-func (db *DB) pgPipe(ctx context.Context, tx *sqlx.Tx, lasts ...*pgLast) (ran bool, err error) {
-	v, ok := db.pgTxs.Load(tx)
-	if !ok {
+func (db *DB) pgPipe(ctx context.Context, tx *Tx, lasts ...*pgLast) (ran bool, err error) {
+	p := tx.pg
+	if p == nil {
 		return false, nil
 	}
-	p := v.(*pgTx)
+	if err := tx.live(); err != nil {
+		return true, err
+	}
 	p.mu.Lock()
-	pending, failed := p.pending, p.failed
-	p.pending = nil
+	pending, failed, begun := p.pending, p.failed, p.begun
+	if failed == nil && (len(pending) > 0 || len(lasts) > 0) {
+		p.pending, p.begun = nil, true // BEGIN, if still pending, is on its way
+	}
 	p.mu.Unlock()
 	if failed != nil {
 		return true, failed
@@ -104,7 +109,7 @@ func (db *DB) pgPipe(ctx context.Context, tx *sqlx.Tx, lasts ...*pgLast) (ran bo
 	var panicked any
 	// Under database/sql's lock of the connection, as a statement of the transaction runs. Raw
 	// gets no error and no panic from here: it would take either for a broken connection.
-	rawErr := p.conn.Raw(func(dc any) error {
+	rawErr := tx.conn.Raw(func(dc any) error {
 		defer func() {
 			if r := recover(); r != nil {
 				panicked = r
@@ -116,8 +121,8 @@ func (db *DB) pgPipe(ctx context.Context, tx *sqlx.Tx, lasts ...*pgLast) (ran bo
 			return nil
 		}
 		pc := c.Conn()
-		if pc.PgConn().TxStatus() == 'I' {
-			// Rolled back under it (its context ended): nothing may run outside it.
+		if begun && pc.PgConn().TxStatus() == 'I' {
+			// Ended under it: nothing may run outside it.
 			err = sql.ErrTxDone
 			return nil
 		}
@@ -211,8 +216,8 @@ type txStep struct {
 // transaction: on SQLite the later steps do not run; on PostgreSQL they were sent, so the
 // transaction runs nothing more and cannot commit (the error again), rather than keep writes
 // SQLite would not have made.
-func (db *DB) txSteps(ctx context.Context, tx *sqlx.Tx, steps ...txStep) error {
-	if v, ok := db.pgTxs.Load(tx); ok {
+func (db *DB) txSteps(ctx context.Context, tx *Tx, steps ...txStep) error {
+	if p := tx.pg; p != nil {
 		lasts := make([]*pgLast, len(steps))
 		for i, st := range steps {
 			switch {
@@ -231,7 +236,6 @@ func (db *DB) txSteps(ctx context.Context, tx *sqlx.Tx, steps ...txStep) error {
 		if lasts != nil {
 			_, err := db.pgPipe(ctx, tx, lasts...)
 			if err != nil {
-				p := v.(*pgTx)
 				p.mu.Lock()
 				p.failed = err
 				p.mu.Unlock()
@@ -272,8 +276,8 @@ func (db *DB) trip() {
 }
 
 // RoundTrips is the number of round trips PostgreSQL write transactions have asked for so far:
-// each begin, commit and rollback, each pipeline (pgPipe) and each statement database/sql ran
-// for them. A validation's count is what the pipeline saves (issue 16); it is 0 on SQLite. Not
+// each pipeline (pgPipe: BEGIN goes with the first, COMMIT with the last), each rollback sent
+// and each statement database/sql ran for them. A validation's count is what the pipeline saves (issue 16); it is 0 on SQLite. Not
 // counted: pgx's prepare of a statement text its connection has not cached yet (once per text
 // and connection; a text built anew on every call would add one each time) and the driver's
 // liveness ping of a connection idle for over a second.

@@ -8,8 +8,6 @@ import (
 	"reflect"
 	"testing"
 	"time"
-
-	"github.com/jmoiron/sqlx"
 )
 
 // pipeTable creates a table of its own for a PostgreSQL pipeline test (the database is shared).
@@ -79,7 +77,7 @@ type pipeRead struct {
 func pipelinedRead(t *testing.T, db *DB, w string, r pipeRead, deferred bool) {
 	ctx := context.Background()
 	var got, want outcome
-	err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+	err := db.Tx(ctx, func(tx *Tx) error {
 		if deferred { // sent along with the read
 			if err := db.txDefer(ctx, tx, `UPDATE `+w+` SET name = name WHERE id = $1`, 3); err != nil {
 				return err
@@ -93,9 +91,9 @@ func pipelinedRead(t *testing.T, db *DB, w string, r pipeRead, deferred bool) {
 		}
 		d = r.dest()
 		if r.many {
-			want = outcomeOf(d, tx.SelectContext(ctx, d, r.q, r.args...))
+			want = outcomeOf(d, tx.conn.SelectContext(ctx, d, r.q, r.args...))
 		} else {
-			want = outcomeOf(d, tx.GetContext(ctx, d, r.q, r.args...))
+			want = outcomeOf(d, tx.conn.GetContext(ctx, d, r.q, r.args...))
 		}
 		return nil
 	})
@@ -127,12 +125,12 @@ func TestPostgresDeferredWritesKeepTheTransaction(t *testing.T) {
 		}
 		return n
 	}
-	insert := func(tx *sqlx.Tx, id int) error {
+	insert := func(tx *Tx, id int) error {
 		return db.txDefer(ctx, tx, `INSERT INTO `+w+` (id, name) VALUES ($1, $2)`, id, fmt.Sprint("p", id))
 	}
 
 	// Seen by the next read, by the next write, and committed when they are the last statements.
-	err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+	err := db.Tx(ctx, func(tx *Tx) error {
 		if err := insert(tx, 1); err != nil {
 			return err
 		}
@@ -164,7 +162,7 @@ func TestPostgresDeferredWritesKeepTheTransaction(t *testing.T) {
 
 	// Rolled back: nothing deferred runs.
 	stop := errors.New("stop")
-	if err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+	if err := db.Tx(ctx, func(tx *Tx) error {
 		if err := insert(tx, 5); err != nil {
 			return err
 		}
@@ -179,7 +177,7 @@ func TestPostgresDeferredWritesKeepTheTransaction(t *testing.T) {
 	// A deferred write that fails (a duplicate key) fails the statement that sends it, or the
 	// commit, and the transaction's other writes with it.
 	for _, last := range []bool{false, true} {
-		err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+		err := db.Tx(ctx, func(tx *Tx) error {
 			if err := insert(tx, 6); err != nil {
 				return err
 			}
@@ -207,7 +205,7 @@ func TestPostgresStepsAnswerAsOneAfterTheOther(t *testing.T) {
 	ctx := context.Background()
 	db := openTestPostgres(t)
 	w := pipeTable(t, db)
-	err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+	err := db.Tx(ctx, func(tx *Tx) error {
 		if err := db.txDefer(ctx, tx, `INSERT INTO `+w+` (id, name, n) VALUES (1, 'one', 10), (2, 'two', 20)`); err != nil {
 			return err
 		}
@@ -227,7 +225,7 @@ func TestPostgresStepsAnswerAsOneAfterTheOther(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = db.Tx(ctx, func(tx *sqlx.Tx) error {
+	err = db.Tx(ctx, func(tx *Tx) error {
 		var n int64
 		return db.txSteps(ctx, tx, txStep{q: `INSERT INTO ` + w + ` (id, name) VALUES (3, 'three')`},
 			txStep{q: `INSERT INTO ` + w + ` (id, name) VALUES (1, 'again')`}, txStep{q: `SELECT COUNT(*) FROM ` + w, get: &n})
@@ -242,7 +240,7 @@ func TestPostgresStepsAnswerAsOneAfterTheOther(t *testing.T) {
 
 	// A step that finds no row stops the steps after it on SQLite; here they were sent, so the
 	// transaction cannot commit them, even if its function goes on as if nothing happened.
-	err = db.Tx(ctx, func(tx *sqlx.Tx) error {
+	err = db.Tx(ctx, func(tx *Tx) error {
 		var name string
 		if err := db.txSteps(ctx, tx, txStep{q: `SELECT name FROM ` + w + ` WHERE id = 42`, get: &name},
 			txStep{q: `INSERT INTO ` + w + ` (id, name) VALUES (4, 'four')`}); !errors.Is(err, sql.ErrNoRows) {

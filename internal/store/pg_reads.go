@@ -9,7 +9,6 @@ import (
 	"sync"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jmoiron/sqlx"
 	"github.com/jmoiron/sqlx/reflectx"
 )
 
@@ -19,7 +18,7 @@ import (
 // deferred writes are then sent on their own, and database/sql's path runs the statement).
 
 // pgExec is txExec through pgx, the deferred writes sent along.
-func (db *DB) pgExec(ctx context.Context, tx *sqlx.Tx, q string, args []any) (sql.Result, bool, error) {
+func (db *DB) pgExec(ctx context.Context, tx *Tx, q string, args []any) (sql.Result, bool, error) {
 	last := &pgLast{q: q, args: args}
 	ran, err := db.pgPipe(ctx, tx, last)
 	if !ran || err != nil {
@@ -29,23 +28,23 @@ func (db *DB) pgExec(ctx context.Context, tx *sqlx.Tx, q string, args []any) (sq
 }
 
 // pgGet is txGet through pgx, the deferred writes sent along.
-func (db *DB) pgGet(ctx context.Context, tx *sqlx.Tx, dest any, q string, args []any) (bool, error) {
+func (db *DB) pgGet(ctx context.Context, tx *Tx, dest any, q string, args []any) (bool, error) {
 	return db.pgRun(ctx, tx, db.getLast(dest, q, args))
 }
 
 // pgSelect is txSelect through pgx, the deferred writes sent along.
-func (db *DB) pgSelect(ctx context.Context, tx *sqlx.Tx, dest any, q string, args []any) (bool, error) {
+func (db *DB) pgSelect(ctx context.Context, tx *Tx, dest any, q string, args []any) (bool, error) {
 	return db.pgRun(ctx, tx, db.selectLast(dest, q, args))
 }
 
 // pgScan is a txRow's Scan through pgx, the deferred writes sent along.
-func (db *DB) pgScan(ctx context.Context, tx *sqlx.Tx, q string, args []any, dest []any) (bool, error) {
+func (db *DB) pgScan(ctx context.Context, tx *Tx, q string, args []any, dest []any) (bool, error) {
 	return db.pgRun(ctx, tx, scanLast(dest, q, args))
 }
 
 // pgRun sends l with the deferred writes; a nil l (a destination not filled here) sends only
 // them, and reports ran false.
-func (db *DB) pgRun(ctx context.Context, tx *sqlx.Tx, l *pgLast) (bool, error) {
+func (db *DB) pgRun(ctx context.Context, tx *Tx, l *pgLast) (bool, error) {
 	if l == nil {
 		return false, db.pgFlush(ctx, tx)
 	}

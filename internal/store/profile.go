@@ -3,13 +3,11 @@ package store
 import (
 	"context"
 	"time"
-
-	"github.com/jmoiron/sqlx"
 )
 
 // UpdateProfile writes the player-editable fields of u (names and Profile, not the email,
 // role or status).
-func (db *DB) UpdateProfile(ctx context.Context, tx *sqlx.Tx, u *User) error {
+func (db *DB) UpdateProfile(ctx context.Context, tx *Tx, u *User) error {
 	u.UpdatedAt = db.Now()
 	u.SearchKey = userSearchKey(*u)
 	_, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE users SET first_name = ?, last_name = ?, phone = ?,
@@ -21,7 +19,7 @@ func (db *DB) UpdateProfile(ctx context.Context, tx *sqlx.Tx, u *User) error {
 }
 
 // UpdateSettings writes the privacy and notification preferences of u.
-func (db *DB) UpdateSettings(ctx context.Context, tx *sqlx.Tx, u *User) error {
+func (db *DB) UpdateSettings(ctx context.Context, tx *Tx, u *User) error {
 	u.UpdatedAt = db.Now()
 	_, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE users SET contact_visibility = ?, hidden = ?,
 		notify_prefs = ?, language = ?, updated_at = ? WHERE id = ?`), u.ContactVisibility, u.Hidden, u.NotifyPrefs, u.Language, u.UpdatedAt, u.ID)
@@ -37,7 +35,7 @@ type Slot struct {
 }
 
 // Availability lists a player's weekly ranges ordered by day and start.
-func (db *DB) Availability(ctx context.Context, tx *sqlx.Tx, userID int64) ([]Slot, error) {
+func (db *DB) Availability(ctx context.Context, tx *Tx, userID int64) ([]Slot, error) {
 	out := []Slot{}
 	err := db.selectIn(ctx, tx, &out, (`SELECT weekday, start_minute, end_minute
 		FROM availability WHERE user_id = ? ORDER BY weekday, start_minute`), userID)
@@ -45,7 +43,7 @@ func (db *DB) Availability(ctx context.Context, tx *sqlx.Tx, userID int64) ([]Sl
 }
 
 // ReplaceAvailability swaps all ranges of a player for slots and moves the account's version.
-func (db *DB) ReplaceAvailability(ctx context.Context, tx *sqlx.Tx, userID int64, slots []Slot) error {
+func (db *DB) ReplaceAvailability(ctx context.Context, tx *Tx, userID int64, slots []Slot) error {
 	if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`DELETE FROM availability WHERE user_id = ?`), userID); err != nil {
 		return err
 	}
@@ -70,7 +68,7 @@ type PhotoRow struct {
 }
 
 // SavePhoto stores (or replaces) a user's photo and records its ETag on the user.
-func (db *DB) SavePhoto(ctx context.Context, tx *sqlx.Tx, p PhotoRow) error {
+func (db *DB) SavePhoto(ctx context.Context, tx *Tx, p PhotoRow) error {
 	p.UpdatedAt = db.Now()
 	if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`INSERT INTO user_photos (user_id, jpeg, etag, updated_at)
 		VALUES (?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET jpeg = excluded.jpeg, etag = excluded.etag,
@@ -82,7 +80,7 @@ func (db *DB) SavePhoto(ctx context.Context, tx *sqlx.Tx, p PhotoRow) error {
 }
 
 // DeletePhoto removes a user's photo.
-func (db *DB) DeletePhoto(ctx context.Context, tx *sqlx.Tx, userID int64) error {
+func (db *DB) DeletePhoto(ctx context.Context, tx *Tx, userID int64) error {
 	if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`DELETE FROM user_photos WHERE user_id = ?`), userID); err != nil {
 		return err
 	}

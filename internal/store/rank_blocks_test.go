@@ -9,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/ladder"
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
@@ -60,12 +58,12 @@ func TestRankBlocksFollowBulkPaths(t *testing.T) {
 		exec(`UPDATE tournament_players SET seed = -5, points = 3 WHERE tournament_id = ? AND user_id = ?`, tr.ID, dst)
 		m := store.Match{TournamentID: tr.ID, Player1ID: src, Player2ID: dst, State: "completed",
 			WinnerID: sql.NullInt64{Int64: src, Valid: true}, LoserID: sql.NullInt64{Int64: dst, Valid: true}}
-		if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.InsertMatch(ctx, tx, &m) }); err != nil {
+		if err := db.Tx(ctx, func(tx *store.Tx) error { return db.InsertMatch(ctx, tx, &m) }); err != nil {
 			t.Fatal(err)
 		}
 		exec(`UPDATE matches SET winner_points = 3, loser_points = 1 WHERE id = ?`, m.ID)
 		expectBlocks(t, db, "before the merge")
-		if err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+		if err := db.Tx(ctx, func(tx *store.Tx) error {
 			if err := db.TransferLocks(ctx, tx, src, dst); err != nil {
 				return err
 			}
@@ -75,7 +73,7 @@ func TestRankBlocksFollowBulkPaths(t *testing.T) {
 			t.Fatal(err)
 		}
 		expectBlocks(t, db, "after the merge")
-		if err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+		if err := db.Tx(ctx, func(tx *store.Tx) error {
 			ps, err := db.Standings(ctx, tx, tr2.ID, string(ladder.Points))
 			if err != nil {
 				return err

@@ -48,7 +48,7 @@ func newStats(userID int64) PlayerStats {
 }
 
 // PlayerStatsOf reads a player's statistics (a newcomer's when they never played).
-func (db *DB) PlayerStatsOf(ctx context.Context, tx *sqlx.Tx, userID int64) (PlayerStats, error) {
+func (db *DB) PlayerStatsOf(ctx context.Context, tx *Tx, userID int64) (PlayerStats, error) {
 	p := newStats(userID)
 	err := db.getIn(ctx, tx, &p, `SELECT `+playerStatsColumns+` FROM player_stats WHERE user_id = ?`, userID)
 	if err == sql.ErrNoRows {
@@ -95,7 +95,7 @@ type RatedMatch struct {
 // bump of the rankings' version and two upserts (the players' rows, their tournament rows),
 // whatever the size of the data. A match already applied (its history rows exist) changes
 // nothing and reports false, so a repeated validation counts once.
-func (db *DB) RecordStats(ctx context.Context, tx *sqlx.Tx, m RatedMatch) (bool, error) {
+func (db *DB) RecordStats(ctx context.Context, tx *Tx, m RatedMatch) (bool, error) {
 	now := db.Now()
 	if err := db.txDefer(ctx, tx, db.Dialect.rebind(`INSERT INTO player_stats (user_id, updated_at) VALUES (?, ?), (?, ?)
 		ON CONFLICT (user_id) DO NOTHING`), m.Winner, now, m.Loser, now); err != nil {

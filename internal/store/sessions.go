@@ -6,8 +6,6 @@ import (
 	"errors"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/rating"
 )
 
@@ -25,7 +23,7 @@ type Session struct {
 }
 
 // InsertSession stores s and fills its ID.
-func (db *DB) InsertSession(ctx context.Context, tx *sqlx.Tx, s *Session) error {
+func (db *DB) InsertSession(ctx context.Context, tx *Tx, s *Session) error {
 	return db.txQueryRowx(ctx, tx, db.Dialect.rebind(`
 		INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at, user_agent, client_ip)
 		VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`),
@@ -297,7 +295,7 @@ func (db *DB) DeleteSessionByTokenHash(ctx context.Context, hash string) (userID
 }
 
 // DeleteUserSessions revokes every session of a user (suspension, role change).
-func (db *DB) DeleteUserSessions(ctx context.Context, tx *sqlx.Tx, userID int64) error {
+func (db *DB) DeleteUserSessions(ctx context.Context, tx *Tx, userID int64) error {
 	_, err := db.txExec(ctx, tx, db.Dialect.rebind(`DELETE FROM sessions WHERE user_id = ?`), userID)
 	return err
 }

@@ -7,8 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/ladder"
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
@@ -34,7 +32,7 @@ func TestJoinedSessionReadsAnswerAsAlone(t *testing.T) {
 	_, ids := newTournament(t, db, "joined sessions", string(ladder.Points), ladder.Presets["standard"], 4)
 	now := time.Now().UTC().Truncate(time.Microsecond)
 	var hashes []string
-	err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+	err := db.Tx(ctx, func(tx *store.Tx) error {
 		for i, id := range ids {
 			seen := now.Add(-time.Duration(i) * time.Hour) // some sessions due for a touch, some not
 			expires := now.Add(24 * time.Hour)
@@ -84,7 +82,7 @@ func TestJoinedSessionReadsAnswerAsAlone(t *testing.T) {
 	// Together: every read waits behind the held statements, then each text runs once. A commit
 	// first: the answers read alone are kept until one (SessionStampWith), and would not reach
 	// the statements.
-	err = db.Tx(ctx, func(tx *sqlx.Tx) error {
+	err = db.Tx(ctx, func(tx *store.Tx) error {
 		_, err := tx.ExecContext(ctx, `SELECT pg_current_xact_id()`) // a transaction id: its commit moves the snapshot
 		return err
 	})

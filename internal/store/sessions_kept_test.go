@@ -6,8 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/ladder"
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
@@ -31,7 +29,7 @@ func TestSessionJudgedAtEachCall(t *testing.T) {
 			now := time.Now().UTC().Truncate(time.Microsecond)
 			s := store.Session{TokenHash: "kept-hash", UserID: ids[0], CreatedAt: now, LastSeenAt: now.Add(-30 * time.Minute),
 				ExpiresAt: now.Add(time.Hour)}
-			if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.InsertSession(ctx, tx, &s) }); err != nil {
+			if err := db.Tx(ctx, func(tx *store.Tx) error { return db.InsertSession(ctx, tx, &s) }); err != nil {
 				t.Fatal(err)
 			}
 			for _, hint := range []store.StampHint{{SessionOnly: true}, {}, {PagePlayer: ids[1]}, {ProfilePlayer: ids[1]},

@@ -80,6 +80,11 @@ func (c *rawConn) rawPrepared(q string) (st *rawStmt, ok bool, err error) {
 	if len(c.raw) >= maxRawStmts {
 		return nil, false, nil
 	}
+	return c.prepareKept(q)
+}
+
+// prepareKept prepares q on the connection and keeps it there (rawPrepared without the bound).
+func (c *rawConn) prepareKept(q string) (st *rawStmt, ok bool, err error) {
 	tls := c.tls
 	size := len(q) + 1
 	buf := tls.Alloc(size + 8)

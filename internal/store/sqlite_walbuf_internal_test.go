@@ -9,8 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/jmoiron/sqlx"
 )
 
 // walBufTestSchema is a table whose rows fill pages fast (so that transactions span many frames).
@@ -28,10 +26,10 @@ func walBufWorkload(t *testing.T, db *DB, rounds, sum int, each func(what string
 		t.Fatal(err)
 	}
 	pad := strings.Repeat("x", 900)
-	commit := func(what string, fn func(tx *sqlx.Tx) (int, error)) {
+	commit := func(what string, fn func(tx *Tx) (int, error)) {
 		t.Helper()
 		var added int
-		if err := db.Tx(ctx, func(tx *sqlx.Tx) (err error) { added, err = fn(tx); return err }); err != nil {
+		if err := db.Tx(ctx, func(tx *Tx) (err error) { added, err = fn(tx); return err }); err != nil {
 			t.Fatal(err)
 		}
 		sum += added
@@ -46,7 +44,7 @@ func walBufWorkload(t *testing.T, db *DB, rounds, sum int, each func(what string
 			each(what, sum)
 		}
 	}
-	insert := func(tx *sqlx.Tx, rows int) (int, error) {
+	insert := func(tx *Tx, rows int) (int, error) {
 		for range rows {
 			if _, err := db.txExec(ctx, tx, `INSERT INTO big (n, pad) VALUES (1, ?)`, pad); err != nil {
 				return 0, err
@@ -55,9 +53,9 @@ func walBufWorkload(t *testing.T, db *DB, rounds, sum int, each func(what string
 		return rows, nil
 	}
 	for r := range rounds {
-		commit("one", func(tx *sqlx.Tx) (int, error) { return insert(tx, 1) })
-		commit("many", func(tx *sqlx.Tx) (int, error) { return insert(tx, 300+r) }) // ~1.2 MB: past walBufMax
-		commit("again", func(tx *sqlx.Tx) (int, error) {                            // the same pages again and again
+		commit("one", func(tx *Tx) (int, error) { return insert(tx, 1) })
+		commit("many", func(tx *Tx) (int, error) { return insert(tx, 300+r) }) // ~1.2 MB: past walBufMax
+		commit("again", func(tx *Tx) (int, error) {                            // the same pages again and again
 			for range 20 {
 				if _, err := db.txExec(ctx, tx, `UPDATE big SET n = n + 1, pad = pad WHERE id % 50 = 0`); err != nil {
 					return 0, err
@@ -67,7 +65,7 @@ func walBufWorkload(t *testing.T, db *DB, rounds, sum int, each func(what string
 			err := db.txGet(ctx, tx, &rows, `SELECT count(*) FROM big WHERE id % 50 = 0`)
 			return 20 * rows, err
 		})
-		err := db.Tx(ctx, func(tx *sqlx.Tx) error { // spills, then rolls back
+		err := db.Tx(ctx, func(tx *Tx) error { // spills, then rolls back
 			if _, err := insert(tx, 200); err != nil {
 				return err
 			}
@@ -76,7 +74,7 @@ func walBufWorkload(t *testing.T, db *DB, rounds, sum int, each func(what string
 		if err != errRolledBack {
 			t.Fatal(err)
 		}
-		commit("savepoint", func(tx *sqlx.Tx) (int, error) { // a savepoint rolled back inside a commit
+		commit("savepoint", func(tx *Tx) (int, error) { // a savepoint rolled back inside a commit
 			if _, err := db.txExec(ctx, tx, `SAVEPOINT inner`); err != nil {
 				return 0, err
 			}

@@ -8,7 +8,6 @@ import (
 	"reflect"
 	"time"
 
-	"github.com/jmoiron/sqlx"
 	"github.com/jmoiron/sqlx/reflectx"
 	"modernc.org/libc"
 	sqlite3 "modernc.org/sqlite/lib"
@@ -23,65 +22,36 @@ import (
 // call: ~0.39 ms of a validation's ~1.2 ms of CPU, all of it while the writer is held, so every
 // other writer waited for it too (docs/PERFORMANCE.md, twenty-eighth session).
 //
-// Here a transaction keeps its connection (db.rawTx: the transaction → its *sqlx.Conn), and
-// txExec, txGet and txSelect run their statement on it through the connection's raw statements
-// (rawConn, sqlite_raw.go), under database/sql's lock of the connection (Conn.Raw). The answers
-// are database/sql's and sqlx's: the same conversions (assignRaw), the same mapping of columns to
-// fields (the transaction pool's sqlx mapper, kept per statement and type: rawPlan), the same
-// errors where a caller can tell them apart (sql.ErrNoRows, a constraint's extended code).
-// Whatever this path does not know — a destination type assignRaw lacks, a pointer to a
-// pointer, named parameters — takes database/sql's path as before (TestWriterRawAnswersAsDriver).
+// Here a transaction keeps its connection (Tx, tx.go), and txExec, txGet and txSelect run their
+// statement on it through the connection's raw statements (rawConn, sqlite_raw.go), under
+// database/sql's lock of the connection (Conn.Raw). The answers are database/sql's and sqlx's:
+// the same conversions (assignRaw), the same mapping of columns to fields (the writer pool's sqlx
+// mapper, kept per statement and type: rawPlan), the same errors where a caller can tell them
+// apart (sql.ErrNoRows, a constraint's extended code). Whatever this path does not know — a
+// destination type assignRaw lacks, a pointer to a pointer, named parameters — takes
+// database/sql's path on the same connection (TestWriterRawAnswersAsDriver).
 //
-// A transaction begun with a context that ends is rolled back by database/sql from another
-// goroutine, under the same connection lock. A statement after it would run outside any
-// transaction, so each checks first that the connection is still inside one
-// (sqlite3_get_autocommit) and answers sql.ErrTxDone as database/sql would.
+// A transaction whose context ended, or that was rolled back, runs nothing more: a statement
+// answers sql.ErrTxDone, as database/sql would, rather than run outside any transaction; so does
+// one that finds the connection outside a transaction (SQLite rolls a transaction back by itself
+// after some errors: sqlite3_get_autocommit).
 
-// beginTx begins a transaction on its own connection of the writer pool, recorded for the
-// statements that run on it: SQLite's in db.rawTx (through SQLite's interface), PostgreSQL's in
-// db.pgTxs (through pgx, with the writes it defers: pg_pipeline.go). end, called once the
-// transaction has committed or rolled back (again: nothing more), forgets it and gives the
-// connection back.
-func (db *DB) beginTx(ctx context.Context) (tx *sqlx.Tx, end func(), err error) {
-	conn, err := db.W.Connx(ctx)
-	if err != nil {
-		return nil, nil, err
-	}
-	db.trip()
-	tx, err = conn.BeginTxx(ctx, nil)
-	if err != nil {
-		conn.Close()
-		return nil, nil, err
-	}
-	kept, v := &db.rawTx, any(conn)
-	if db.Dialect == Postgres {
-		kept, v = &db.pgTxs, &pgTx{conn: conn}
-	}
-	kept.Store(tx, v)
-	ended := false
-	return tx, func() {
-		if !ended {
-			ended = true
-			kept.Delete(tx)
-			conn.Close()
-		}
-	}, nil
-}
-
-// rawTxRun runs fn on the raw connection of tx's connection; handled is false when tx has none
-// or fn declines (ok false from fn: the statement takes database/sql's path).
+// rawTxRun runs fn on tx's raw connection; handled is false when fn declines (ok false from fn:
+// the statement takes database/sql's path).
 //
 // Nothing fn does reaches Conn.Raw as a panic or an error: Raw would take either for a broken
 // connection and close it, and closing waits for the transaction holding it, on this very
 // goroutine, for good. A panic goes on once Raw has returned (the transaction then rolls back as
 // before), an error is handed back beside it.
-func (db *DB) rawTxRun(tx *sqlx.Tx, fn func(c *rawConn) (bool, error)) (handled bool, err error) {
-	v, ok := db.rawTx.Load(tx)
-	if !ok {
+func (db *DB) rawTxRun(tx *Tx, fn func(c *rawConn) (bool, error)) (handled bool, err error) {
+	if tx.pg != nil {
 		return false, nil
 	}
+	if err := tx.live(); err != nil {
+		return true, err
+	}
 	var panicked any
-	rawErr := v.(*sqlx.Conn).Raw(func(dc any) error {
+	rawErr := tx.conn.Raw(func(dc any) error {
 		defer func() {
 			if p := recover(); p != nil {
 				panicked = p
@@ -92,7 +62,7 @@ func (db *DB) rawTxRun(tx *sqlx.Tx, fn func(c *rawConn) (bool, error)) (handled 
 			return nil
 		}
 		if sqlite3.Xsqlite3_get_autocommit(c.tls, c.db) != 0 {
-			// Rolled back under it (its context ended): nothing may run outside it.
+			// Ended under it: nothing may run outside it.
 			handled, err = true, sql.ErrTxDone
 			return nil
 		}
@@ -115,7 +85,7 @@ func (r rawResult) LastInsertId() (int64, error) { return r.lastID, nil }
 func (r rawResult) RowsAffected() (int64, error) { return r.affected, nil }
 
 // rawExec is txExec through SQLite's interface; handled is false when it takes database/sql's path.
-func (db *DB) rawExec(ctx context.Context, tx *sqlx.Tx, q string, args []any) (res sql.Result, handled bool, err error) {
+func (db *DB) rawExec(ctx context.Context, tx *Tx, q string, args []any) (res sql.Result, handled bool, err error) {
 	handled, err = db.rawTxRun(tx, func(c *rawConn) (bool, error) {
 		st, ok, err := c.rawPrepared(q)
 		if err != nil || !ok {
@@ -244,7 +214,7 @@ func (c *rawConn) assignColumnAt(st *rawStmt, i int, dest any) error {
 // rawRead runs q on tx's connection, filling base (the destination's type, pointers removed) as
 // sqlx maps it: row is called at each row with the row's plan (errStopRows from it ends the read),
 // ended once the rows are over, told whether there were any.
-func (db *DB) rawRead(ctx context.Context, tx *sqlx.Tx, q string, args []any, base reflect.Type,
+func (db *DB) rawRead(ctx context.Context, tx *Tx, q string, args []any, base reflect.Type,
 	row func(c *rawConn, st *rawStmt, p rawPlan) error, ended func(rows bool) error) (bool, error) {
 	return db.rawTxRun(tx, func(c *rawConn) (bool, error) {
 		st, ok, err := c.rawPrepared(q)
@@ -281,7 +251,7 @@ func schemaChanged(c *rawConn, st *rawStmt, err error) (handled bool, _ error) {
 }
 
 // rawGet is txGet through SQLite's interface (sqlx's Get: the first row into dest).
-func (db *DB) rawGet(ctx context.Context, tx *sqlx.Tx, dest any, q string, args []any) (bool, error) {
+func (db *DB) rawGet(ctx context.Context, tx *Tx, dest any, q string, args []any) (bool, error) {
 	v := reflect.ValueOf(dest)
 	if v.Kind() != reflect.Pointer || v.IsNil() || v.Elem().Kind() == reflect.Pointer {
 		return false, nil // sqlx's own checks and errors
@@ -301,7 +271,7 @@ func (db *DB) rawGet(ctx context.Context, tx *sqlx.Tx, dest any, q string, args 
 
 // rawSelect is txSelect through SQLite's interface (sqlx's Select: the slice dest points at holds
 // every row, as values or pointers).
-func (db *DB) rawSelect(ctx context.Context, tx *sqlx.Tx, dest any, q string, args []any) (bool, error) {
+func (db *DB) rawSelect(ctx context.Context, tx *Tx, dest any, q string, args []any) (bool, error) {
 	slice, base, isPtr, ok := sliceDest(dest)
 	if !ok {
 		return false, nil
@@ -333,7 +303,7 @@ func (db *DB) rawSelect(ctx context.Context, tx *sqlx.Tx, dest any, q string, ar
 
 // rawScan is a txRow's Scan through SQLite's interface (sql.Row's Scan: the first row's columns
 // into dest, one each).
-func (db *DB) rawScan(ctx context.Context, tx *sqlx.Tx, q string, args []any, dest []any) (bool, error) {
+func (db *DB) rawScan(ctx context.Context, tx *Tx, q string, args []any, dest []any) (bool, error) {
 	for _, d := range dest {
 		t := reflect.TypeOf(d)
 		if t == nil || t.Kind() != reflect.Pointer || !rawFills(t.Elem()) {

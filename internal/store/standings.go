@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/ladder"
 )
 
@@ -35,7 +33,7 @@ var participantColumns = `p.tournament_id, p.user_id, p.role, p.status, p.points
 	p.week_position, p.joined_at, ` + userColumnsAs("u")
 
 // Participation reads userID's row in the tournament (ErrNotFound when none).
-func (db *DB) Participation(ctx context.Context, tx *sqlx.Tx, tournamentID, userID int64) (Participant, error) {
+func (db *DB) Participation(ctx context.Context, tx *Tx, tournamentID, userID int64) (Participant, error) {
 	var p Participant
 	err := db.getIn(ctx, tx, &p, `SELECT `+participantColumns+`, 0 AS h2h FROM tournament_players p
 		JOIN users u ON u.id = p.user_id WHERE p.tournament_id = ? AND p.user_id = ?`, tournamentID, userID)
@@ -43,7 +41,7 @@ func (db *DB) Participation(ctx context.Context, tx *sqlx.Tx, tournamentID, user
 }
 
 // CountPlayers counts the tournament's players in the standings.
-func (db *DB) CountPlayers(ctx context.Context, tx *sqlx.Tx, tournamentID int64) (int, error) {
+func (db *DB) CountPlayers(ctx context.Context, tx *Tx, tournamentID int64) (int, error) {
 	var n int
 	err := db.getIn(ctx, tx, &n, `SELECT COUNT(*) FROM tournament_players WHERE tournament_id = ? AND `+admitted, tournamentID)
 	return n, err
@@ -51,7 +49,7 @@ func (db *DB) CountPlayers(ctx context.Context, tx *sqlx.Tx, tournamentID int64)
 
 // AddParticipant adds userID with status (requested, or active to enter the standings at the
 // bottom); false when they already had a row. The caller holds LockTournament.
-func (db *DB) AddParticipant(ctx context.Context, tx *sqlx.Tx, tournamentID, userID int64, status string) (bool, error) {
+func (db *DB) AddParticipant(ctx context.Context, tx *Tx, tournamentID, userID int64, status string) (bool, error) {
 	var seed, pos int
 	if err := db.txGet(ctx, tx, &seed, db.Dialect.rebind(`SELECT COALESCE(MAX(seed), 0) + 1 FROM tournament_players
 		WHERE tournament_id = ?`), tournamentID); err != nil {
@@ -70,7 +68,7 @@ func (db *DB) AddParticipant(ctx context.Context, tx *sqlx.Tx, tournamentID, use
 }
 
 // bottom is the position after the last player in the standings.
-func (db *DB) bottom(ctx context.Context, tx *sqlx.Tx, tournamentID int64) (int, error) {
+func (db *DB) bottom(ctx context.Context, tx *Tx, tournamentID int64) (int, error) {
 	var pos int
 	err := db.txGet(ctx, tx, &pos, db.Dialect.rebind(`SELECT COALESCE(MAX(position), 0) + 1 FROM tournament_players
 		WHERE tournament_id = ? AND `+admitted), tournamentID)
@@ -79,7 +77,7 @@ func (db *DB) bottom(ctx context.Context, tx *sqlx.Tx, tournamentID int64) (int,
 
 // AdmitRequest turns a pending join request into an active player at the bottom of the
 // standings; false when there was no request.
-func (db *DB) AdmitRequest(ctx context.Context, tx *sqlx.Tx, tournamentID, userID int64) (bool, error) {
+func (db *DB) AdmitRequest(ctx context.Context, tx *Tx, tournamentID, userID int64) (bool, error) {
 	pos, err := db.bottom(ctx, tx, tournamentID)
 	if err != nil {
 		return false, err
@@ -91,14 +89,14 @@ func (db *DB) AdmitRequest(ctx context.Context, tx *sqlx.Tx, tournamentID, userI
 
 // SetParticipantStatus pauses, suspends or reactivates an admitted participant; false when the
 // participant is not admitted or already had that status.
-func (db *DB) SetParticipantStatus(ctx context.Context, tx *sqlx.Tx, tournamentID, userID int64, status string) (bool, error) {
+func (db *DB) SetParticipantStatus(ctx context.Context, tx *Tx, tournamentID, userID int64, status string) (bool, error) {
 	return db.bumped(ctx, tx, tournamentID)(db.changed(db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE tournament_players SET status = ?, updated_at = ?
 		WHERE tournament_id = ? AND user_id = ? AND status <> 'requested' AND status <> ?`), status, db.Now(), tournamentID, userID, status)))
 }
 
 // RemoveParticipant deletes userID's row (a player, a referee or a request) and closes the gap
 // in the standings; false when there was none.
-func (db *DB) RemoveParticipant(ctx context.Context, tx *sqlx.Tx, tournamentID, userID int64) (bool, error) {
+func (db *DB) RemoveParticipant(ctx context.Context, tx *Tx, tournamentID, userID int64) (bool, error) {
 	p, err := db.Participation(ctx, tx, tournamentID, userID)
 	if err != nil {
 		return false, ignoreNotFound(err)
@@ -113,7 +111,7 @@ func (db *DB) RemoveParticipant(ctx context.Context, tx *sqlx.Tx, tournamentID, 
 	return true, db.Bump(ctx, tx, tournamentID)
 }
 
-func (db *DB) closeGap(ctx context.Context, tx *sqlx.Tx, tournamentID int64, p Participant) error {
+func (db *DB) closeGap(ctx context.Context, tx *Tx, tournamentID int64, p Participant) error {
 	if p.Role != "player" || p.Status == "requested" || p.Position == 0 {
 		return nil
 	}
@@ -124,7 +122,7 @@ func (db *DB) closeGap(ctx context.Context, tx *sqlx.Tx, tournamentID int64, p P
 
 // SetParticipantRole makes an admitted participant a referee (leaving the standings) or a player
 // again (entering them at the bottom, with the points and record kept).
-func (db *DB) SetParticipantRole(ctx context.Context, tx *sqlx.Tx, tournamentID, userID int64, role string) (bool, error) {
+func (db *DB) SetParticipantRole(ctx context.Context, tx *Tx, tournamentID, userID int64, role string) (bool, error) {
 	p, err := db.Participation(ctx, tx, tournamentID, userID)
 	if err != nil || p.Status == "requested" || p.Role == role {
 		return false, ignoreNotFound(err)
@@ -142,7 +140,7 @@ func (db *DB) SetParticipantRole(ctx context.Context, tx *sqlx.Tx, tournamentID,
 }
 
 // Referees lists the user ids of the tournament's referees.
-func (db *DB) Referees(ctx context.Context, tx *sqlx.Tx, tournamentID int64) ([]int64, error) {
+func (db *DB) Referees(ctx context.Context, tx *Tx, tournamentID int64) ([]int64, error) {
 	ids := []int64{}
 	err := db.selectIn(ctx, tx, &ids, `SELECT user_id FROM tournament_players WHERE tournament_id = ? AND role = 'referee'
 		ORDER BY user_id`, tournamentID)
@@ -160,7 +158,7 @@ type MatchRelation struct {
 
 // MatchRelationOf reads userID's role and status in the tournament and whether it has a referee,
 // in one statement (Participation and Referees read the player's account and every referee).
-func (db *DB) MatchRelationOf(ctx context.Context, tx *sqlx.Tx, tournamentID, userID int64) (MatchRelation, error) {
+func (db *DB) MatchRelationOf(ctx context.Context, tx *Tx, tournamentID, userID int64) (MatchRelation, error) {
 	var r MatchRelation
 	err := db.getIn(ctx, tx, &r, matchRelationSelect, tournamentID, tournamentID, userID)
 	return r, err
@@ -173,7 +171,7 @@ const matchRelationSelect = `SELECT p.user_id IS NOT NULL AS found, COALESCE(p.r
 	FROM (SELECT 1 AS one) x LEFT JOIN tournament_players p ON p.tournament_id = ? AND p.user_id = ?`
 
 // Participants lists every row of the tournament (players, referees, requests), by join date.
-func (db *DB) Participants(ctx context.Context, tx *sqlx.Tx, tournamentID int64) ([]Participant, error) {
+func (db *DB) Participants(ctx context.Context, tx *Tx, tournamentID int64) ([]Participant, error) {
 	out := []Participant{}
 	err := db.selectIn(ctx, tx, &out, `SELECT `+participantColumns+`, 0 AS h2h FROM tournament_players p
 		JOIN users u ON u.id = p.user_id WHERE p.tournament_id = ? ORDER BY p.joined_at, p.user_id`, tournamentID)
@@ -183,13 +181,13 @@ func (db *DB) Participants(ctx context.Context, tx *sqlx.Tx, tournamentID int64)
 // Standings lists the players of the tournament in ranking order with positions numbered from 1.
 // Points rankings are ordered as ladder.Order defines (points, head-to-head among players level
 // on points, wins, seed) by the database; classic rankings by stored position.
-func (db *DB) Standings(ctx context.Context, tx *sqlx.Tx, tournamentID int64, rankingType string) ([]Participant, error) {
+func (db *DB) Standings(ctx context.Context, tx *Tx, tournamentID int64, rankingType string) ([]Participant, error) {
 	return db.standings(ctx, tx, tournamentID, rankingType, 0)
 }
 
 // standings is Standings leaving one match out of the head-to-head counts: the one being
 // recorded, whose "before" must not include it.
-func (db *DB) standings(ctx context.Context, tx *sqlx.Tx, tournamentID int64, rankingType string, without int64) ([]Participant, error) {
+func (db *DB) standings(ctx context.Context, tx *Tx, tournamentID int64, rankingType string, without int64) ([]Participant, error) {
 	order := `p.position, p.user_id`
 	if rankingType == string(ladder.Points) {
 		order = `p.points DESC, h2h DESC, p.wins DESC, p.seed, p.user_id`
@@ -214,12 +212,12 @@ func WeekOf(t time.Time) string {
 
 // SnapshotWeek records every player's current position as the week's starting position, once
 // per week, before the first change of the week. The caller holds LockTournament.
-func (db *DB) SnapshotWeek(ctx context.Context, tx *sqlx.Tx, t *Tournament) error {
+func (db *DB) SnapshotWeek(ctx context.Context, tx *Tx, t *Tournament) error {
 	return db.snapshotWeek(ctx, tx, t, false)
 }
 
 // SetStandingOrder writes seeds (and, for classic rankings, positions) after a shuffle.
-func (db *DB) SetStandingOrder(ctx context.Context, tx *sqlx.Tx, tournamentID int64, s []ladder.Standing) error {
+func (db *DB) SetStandingOrder(ctx context.Context, tx *Tx, tournamentID int64, s []ladder.Standing) error {
 	for _, x := range s {
 		if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE tournament_players SET seed = ?, position = ?, updated_at = ?
 			WHERE tournament_id = ? AND user_id = ?`), x.Seed, x.Position, db.Now(), tournamentID, x.PlayerID); err != nil {
@@ -240,7 +238,7 @@ func positionOf(s []Participant, userID int64) int {
 
 // bumped returns a function that passes a change's result through, bumping the tournament's
 // version when the change happened.
-func (db *DB) bumped(ctx context.Context, tx *sqlx.Tx, tournamentID int64) func(bool, error) (bool, error) {
+func (db *DB) bumped(ctx context.Context, tx *Tx, tournamentID int64) func(bool, error) (bool, error) {
 	return func(changed bool, err error) (bool, error) {
 		if err == nil && changed {
 			err = db.Bump(ctx, tx, tournamentID)

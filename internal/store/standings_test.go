@@ -9,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/ladder"
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
@@ -40,7 +38,7 @@ func TestStandingsMatchTheLadderModel(t *testing.T) {
 					wBefore, lBefore := modelPosition(model, w), modelPosition(model, l)
 					model, _ = ladder.Result(kind, sc, model, rec, w, l)
 					var rc store.ResultChange
-					err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+					err := db.Tx(ctx, func(tx *store.Tx) error {
 						tt, err := db.LockTournament(ctx, tx, tr.ID)
 						if err != nil {
 							return err
@@ -95,7 +93,7 @@ func newTournament(t *testing.T, db *store.DB, name, kind string, sc ladder.Scor
 		WinVsLower: sc.WinVsLower, Defeat: sc.Defeat, ResponseDays: 7, MaxRejections: 3, MinGames: 1, MaxGames: 4,
 		PeriodWeeks: 2, ChallengeRange: 3, Status: "active", ExpiresAt: time.Now().Add(time.Hour)}
 	var ids []int64
-	err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+	err := db.Tx(ctx, func(tx *store.Tx) error {
 		if err := db.InsertTournament(ctx, tx, &tr); err != nil {
 			return err
 		}
@@ -141,24 +139,27 @@ func TestClassicPositionsStayGapless(t *testing.T) {
 				t.Fatalf("order %v, want %v", order, want)
 			}
 		}
-		tx := func(fn func(tx *sqlx.Tx) error) {
+		tx := func(fn func(tx *store.Tx) error) {
 			t.Helper()
 			if err := db.Tx(ctx, fn); err != nil {
 				t.Fatal(err)
 			}
 		}
-		tx(func(tx *sqlx.Tx) error { _, err := db.RemoveParticipant(ctx, tx, tr.ID, ids[1]); return err })
+		tx(func(tx *store.Tx) error { _, err := db.RemoveParticipant(ctx, tx, tr.ID, ids[1]); return err })
 		check(ids[0], ids[2], ids[3], ids[4], ids[5])
-		tx(func(tx *sqlx.Tx) error {
+		tx(func(tx *store.Tx) error {
 			_, err := db.SetParticipantRole(ctx, tx, tr.ID, ids[2], "referee")
 			return err
 		})
 		check(ids[0], ids[3], ids[4], ids[5])
-		tx(func(tx *sqlx.Tx) error { _, err := db.SetParticipantRole(ctx, tx, tr.ID, ids[2], "player"); return err })
+		tx(func(tx *store.Tx) error {
+			_, err := db.SetParticipantRole(ctx, tx, tr.ID, ids[2], "player")
+			return err
+		})
 		check(ids[0], ids[3], ids[4], ids[5], ids[2])
 		// A request does not take a place; admitting it puts the player at the bottom.
 		var late store.User
-		tx(func(tx *sqlx.Tx) error {
+		tx(func(tx *store.Tx) error {
 			late = store.User{Email: "late@classic.test", Role: "player"}
 			if err := db.InsertUser(ctx, tx, &late); err != nil {
 				return err
@@ -167,7 +168,7 @@ func TestClassicPositionsStayGapless(t *testing.T) {
 			return err
 		})
 		check(ids[0], ids[3], ids[4], ids[5], ids[2])
-		tx(func(tx *sqlx.Tx) error { _, err := db.AdmitRequest(ctx, tx, tr.ID, late.ID); return err })
+		tx(func(tx *store.Tx) error { _, err := db.AdmitRequest(ctx, tx, tr.ID, late.ID); return err })
 		check(ids[0], ids[3], ids[4], ids[5], ids[2], late.ID)
 	})
 }
@@ -206,7 +207,7 @@ func TestTournamentPage(t *testing.T) {
 		exec(`UPDATE tournaments SET creator_id = ? WHERE id = ?`, ids[0], tr.ID)
 		exec(`UPDATE users SET first_name = 'Ana' WHERE id = ?`, ids[0])
 		for _, id := range []int64{ids[3], ids[0]} {
-			if err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+			if err := db.Tx(ctx, func(tx *store.Tx) error {
 				_, err := db.SetParticipantRole(ctx, tx, tr.ID, id, "referee")
 				return err
 			}); err != nil {

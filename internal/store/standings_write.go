@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/ladder"
 )
 
@@ -40,7 +38,7 @@ const h2hCheaper = `CASE WHEN (SELECT c.players FROM tournament_points c WHERE c
 // with the write's next read (txDefer). stored says the
 // tournament's stored head-to-heads are up to date (the result write has made sure); otherwise
 // they are counted from the matches.
-func (db *DB) snapshotWeek(ctx context.Context, tx *sqlx.Tx, t *Tournament, stored bool) error {
+func (db *DB) snapshotWeek(ctx context.Context, tx *Tx, t *Tournament, stored bool) error {
 	week := WeekOf(db.Now())
 	if t.SnapshotWeek == week {
 		return nil
@@ -85,7 +83,7 @@ type ResultChange struct {
 // loser's place, those between move down one). Points rankings keep each player's head-to-head
 // in the row (tournament_players.h2h, migration 00030) and place each of the two players with
 // one count of the rows ranked before them (placeTwo), before and after the points move.
-func (db *DB) RecordResult(ctx context.Context, tx *sqlx.Tx, t *Tournament, matchID, winner, loser int64) (ResultChange, error) {
+func (db *DB) RecordResult(ctx context.Context, tx *Tx, t *Tournament, matchID, winner, loser int64) (ResultChange, error) {
 	var rc ResultChange
 	w, l, err := db.rankRows(ctx, tx, t.ID, winner, loser)
 	if err != nil {
@@ -167,7 +165,7 @@ type rankRow struct {
 }
 
 // rankRows reads the winner's and the loser's rows in the standings.
-func (db *DB) rankRows(ctx context.Context, tx *sqlx.Tx, tournamentID, winner, loser int64) (w, l rankRow, err error) {
+func (db *DB) rankRows(ctx context.Context, tx *Tx, tournamentID, winner, loser int64) (w, l rankRow, err error) {
 	var rows []rankRow
 	if err := db.txSelect(ctx, tx, &rows, db.Dialect.rebind(`SELECT p.user_id, p.points, p.wins, p.seed, p.position, p.h2h,
 		t.h2h_stale <> 0 AS stale FROM tournament_players p JOIN tournaments t ON t.id = p.tournament_id
@@ -190,7 +188,7 @@ func (db *DB) rankRows(ctx context.Context, tx *sqlx.Tx, tournamentID, winner, l
 
 // recountH2H computes every player's head-to-head of a tournament from its matches (match
 // without left out) and returns the winner's and the loser's rows again.
-func (db *DB) recountH2H(ctx context.Context, tx *sqlx.Tx, tournamentID, without, winner, loser int64) (w, l rankRow, err error) {
+func (db *DB) recountH2H(ctx context.Context, tx *Tx, tournamentID, without, winner, loser int64) (w, l rankRow, err error) {
 	if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE tournament_players AS p SET h2h = `+h2hOf+` WHERE p.tournament_id = ?`),
 		without, tournamentID); err != nil {
 		return w, l, err
@@ -205,7 +203,7 @@ func (db *DB) recountH2H(ctx context.Context, tx *sqlx.Tx, tournamentID, without
 // player who left their level, plus those over the one who joined it. Both are index ranges of
 // the two players' wins and losses, whatever the ladder's size. Returns the new head-to-heads
 // of the winner and the loser.
-func (db *DB) moveH2H(ctx context.Context, tx *sqlx.Tx, tournamentID int64, w, l, w2, l2 rankRow) (int, int, error) {
+func (db *DB) moveH2H(ctx context.Context, tx *Tx, tournamentID int64, w, l, w2, l2 rankRow) (int, int, error) {
 	// delta(X) = Σ over the moved player M: wins of X over M × ([X on M's new points] − [X on M's old]).
 	winsOver := `(SELECT COUNT(*) FROM matches m WHERE m.tournament_id = p.tournament_id AND m.winner_id = p.user_id
 		AND m.loser_id = ? AND m.state = 'completed')`
@@ -283,7 +281,7 @@ func seedsAbove(s int) int {
 // rows, bounded on both sides (an OR as the upper bound would leave the range open to the
 // group's end). None grows with the ladder's size, only with how many tie groups and blocks
 // share the player's score.
-func (db *DB) placeTwo(ctx context.Context, tx *sqlx.Tx, tournamentID int64, w, l rankRow) (int, int, error) {
+func (db *DB) placeTwo(ctx context.Context, tx *Tx, tournamentID int64, w, l rankRow) (int, int, error) {
 	const blocks = `(SELECT COALESCE(SUM(players), 0) FROM tournament_rank_blocks WHERE tournament_id = ? AND points = ? AND `
 	const ahead = `(SELECT COALESCE(SUM(players), 0) FROM tournament_points WHERE tournament_id = ? AND points > ?)
 		+ ` + blocks + `h2h > ?)

@@ -9,8 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
 )
@@ -21,7 +19,7 @@ func TestContactMessages(t *testing.T) {
 		for i := 1; i <= 5; i++ {
 			m := &store.ContactMessage{Kind: "support", Name: "Ana", Email: "ana@example.pt",
 				Subject: fmt.Sprintf("subject %d", i), Message: "olá", Language: "pt"}
-			if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.InsertContactMessage(ctx, tx, m) }); err != nil {
+			if err := db.Tx(ctx, func(tx *store.Tx) error { return db.InsertContactMessage(ctx, tx, m) }); err != nil {
 				t.Fatal(err)
 			}
 			if m.ID == 0 || m.CreatedAt.IsZero() {
@@ -51,7 +49,7 @@ func TestContactMessages(t *testing.T) {
 func TestFailedTransactionWritesNothing(t *testing.T) {
 	storetest.ForEachDialect(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		err := db.Tx(ctx, func(tx *sqlx.Tx) error {
+		err := db.Tx(ctx, func(tx *store.Tx) error {
 			m := &store.ContactMessage{Kind: "contact", Name: "a", Email: "a@b.pt", Subject: "s", Message: "m"}
 			if err := db.InsertContactMessage(ctx, tx, m); err != nil {
 				return err
@@ -179,7 +177,7 @@ func TestBackup(t *testing.T) {
 	db := storetest.NewTestSQLite(t)
 	ctx := context.Background()
 	m := &store.ContactMessage{Kind: "support", Name: "Ana", Email: "ana@example.pt", Subject: "backup", Message: "m"}
-	if err := db.Tx(ctx, func(tx *sqlx.Tx) error { return db.InsertContactMessage(ctx, tx, m) }); err != nil {
+	if err := db.Tx(ctx, func(tx *store.Tx) error { return db.InsertContactMessage(ctx, tx, m) }); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "copy.db")

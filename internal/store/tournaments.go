@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/jmoiron/sqlx"
 )
 
 // Tournament is a ladder tournament: its rules, its state and (computed) its participant count.
@@ -68,7 +66,7 @@ const tournamentListColumns = `t.id, t.name, t.sort_key, t.club_id, COALESCE(c.n
 const tournamentFrom = ` FROM tournaments t LEFT JOIN clubs c ON c.id = t.club_id`
 
 // InsertTournament stores a new tournament (status, expiry and creator set by the caller).
-func (db *DB) InsertTournament(ctx context.Context, tx *sqlx.Tx, t *Tournament) error {
+func (db *DB) InsertTournament(ctx context.Context, tx *Tx, t *Tournament) error {
 	if t.CreatedAt.IsZero() {
 		t.CreatedAt = db.Now()
 	}
@@ -87,7 +85,7 @@ func (db *DB) InsertTournament(ctx context.Context, tx *sqlx.Tx, t *Tournament) 
 
 // UpdateTournamentInfo writes the editable fields of t (the ranking type and scoring included:
 // the service decides when they may change).
-func (db *DB) UpdateTournamentInfo(ctx context.Context, tx *sqlx.Tx, t *Tournament) error {
+func (db *DB) UpdateTournamentInfo(ctx context.Context, tx *Tx, t *Tournament) error {
 	t.UpdatedAt = db.Now()
 	t.SortKey = SearchKey(t.Name)
 	_, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE tournaments SET name = ?, sort_key = ?, club_id = ?, location = ?,
@@ -101,7 +99,7 @@ func (db *DB) UpdateTournamentInfo(ctx context.Context, tx *sqlx.Tx, t *Tourname
 }
 
 // TournamentByID reads a tournament (ErrNotFound when missing).
-func (db *DB) TournamentByID(ctx context.Context, tx *sqlx.Tx, id int64) (Tournament, error) {
+func (db *DB) TournamentByID(ctx context.Context, tx *Tx, id int64) (Tournament, error) {
 	var t Tournament
 	err := db.getIn(ctx, tx, &t, `SELECT `+tournamentColumns+tournamentFrom+` WHERE t.id = ?`, id)
 	return t, notFound(err)
@@ -202,7 +200,7 @@ func RefereesStamp(referees []User) string {
 
 // LockTournament reads a tournament inside tx and, on PostgreSQL, locks its row until tx ends:
 // every change to its participants takes this lock first, so they apply one after another.
-func (db *DB) LockTournament(ctx context.Context, tx *sqlx.Tx, id int64) (Tournament, error) {
+func (db *DB) LockTournament(ctx context.Context, tx *Tx, id int64) (Tournament, error) {
 	var t Tournament
 	err := db.txGet(ctx, tx, &t, db.Dialect.rebind(`SELECT `+tournamentColumns+tournamentFrom+` WHERE t.id = ?`+db.Dialect.forUpdate("t")), id)
 	return t, notFound(err)
@@ -210,14 +208,14 @@ func (db *DB) LockTournament(ctx context.Context, tx *sqlx.Tx, id int64) (Tourna
 
 // DecideTournament moves a pending tournament to active or rejected; false when it was no longer
 // pending (of two super admins deciding at once, exactly one decision counts).
-func (db *DB) DecideTournament(ctx context.Context, tx *sqlx.Tx, id int64, status, reason string, by int64) (bool, error) {
+func (db *DB) DecideTournament(ctx context.Context, tx *Tx, id int64, status, reason string, by int64) (bool, error) {
 	now := db.Now()
 	return db.changed(db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE tournaments SET status = ?, reject_reason = ?,
 		decided_by = ?, decided_at = ?, updated_at = ? WHERE id = ? AND status = 'pending'`), status, reason, by, now, now, id))
 }
 
 // CloseTournament makes an active tournament inactive; false when it was not active.
-func (db *DB) CloseTournament(ctx context.Context, tx *sqlx.Tx, id int64) (bool, error) {
+func (db *DB) CloseTournament(ctx context.Context, tx *Tx, id int64) (bool, error) {
 	return db.changed(db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE tournaments SET status = 'inactive', updated_at = ?,
 		version = version + 1 WHERE id = ? AND status = 'active'`), db.Now(), id))
 }
@@ -243,7 +241,7 @@ func (db *DB) CloseEndedTournaments(ctx context.Context, today string) (int64, e
 
 // Bump marks a change to the tournament's standings or people: readers that cache them compare
 // versions (TournamentVersion), so a change on any instance is seen at once everywhere.
-func (db *DB) Bump(ctx context.Context, tx *sqlx.Tx, id int64) error {
+func (db *DB) Bump(ctx context.Context, tx *Tx, id int64) error {
 	_, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE tournaments SET version = version + 1 WHERE id = ?`), id)
 	return err
 }
@@ -333,7 +331,7 @@ func (db *DB) ListTournaments(ctx context.Context, f TournamentFilter) ([]Tourna
 }
 
 // SaveTournamentImage stores (or replaces) a tournament's picture.
-func (db *DB) SaveTournamentImage(ctx context.Context, tx *sqlx.Tx, id int64, jpeg []byte, etag string) error {
+func (db *DB) SaveTournamentImage(ctx context.Context, tx *Tx, id int64, jpeg []byte, etag string) error {
 	now := db.Now()
 	if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`INSERT INTO tournament_images (tournament_id, jpeg, etag, updated_at)
 		VALUES (?, ?, ?, ?) ON CONFLICT (tournament_id) DO UPDATE SET jpeg = excluded.jpeg, etag = excluded.etag,

@@ -5,8 +5,6 @@ import (
 	"database/sql"
 	"strings"
 	"time"
-
-	"github.com/jmoiron/sqlx"
 )
 
 // UserReferences is every column of the schema that refers to an account, with what a user
@@ -72,7 +70,7 @@ var movedColumns = []string{"notifications.user_id", "clubs.creator_id", "clubs.
 
 // Left counts the rows still referring to userID in the columns a transfer empties (moved or
 // deleted): zero for every column after a transfer.
-func (db *DB) Left(ctx context.Context, tx *sqlx.Tx, userID int64) (map[string]int, error) {
+func (db *DB) Left(ctx context.Context, tx *Tx, userID int64) (map[string]int, error) {
 	out := map[string]int{}
 	for _, tc := range movedColumns {
 		table, col, _ := strings.Cut(tc, ".")
@@ -100,7 +98,7 @@ func (db *DB) noKeyLock() string {
 // accounts, every tournament the source takes part in or plays a match of, every club it belongs
 // to. Changes to those tournaments' participants (LockTournament) and clubs wait for the
 // transfer, and read its result.
-func (db *DB) TransferLocks(ctx context.Context, tx *sqlx.Tx, src, dst int64) error {
+func (db *DB) TransferLocks(ctx context.Context, tx *Tx, src, dst int64) error {
 	var ids []int64
 	lock := func(q string, args ...any) error {
 		ids = ids[:0]
@@ -135,7 +133,7 @@ type TransferCounts struct {
 // as who cancelled the matches between the two. The order matters on PostgreSQL: challenges
 // first, so that a challenge accepted at the same moment (its row locked by the accept) is
 // waited for and its new match is seen by the statements on matches that follow.
-func (db *DB) MoveOwnership(ctx context.Context, tx *sqlx.Tx, src, dst, actor int64) (TransferCounts, error) {
+func (db *DB) MoveOwnership(ctx context.Context, tx *Tx, src, dst, actor int64) (TransferCounts, error) {
 	var c TransferCounts
 	now := db.Now()
 	exec := func(n *int64, q string, args ...any) error {
@@ -309,7 +307,7 @@ func participationRank(p Participant) int {
 // then referee, then join request); two players become one with the better position, the
 // points, wins and losses added up, the earlier seed and join date, and suspended when either
 // was (a sanction does not disappear with an account), else the target's status.
-func (db *DB) mergeParticipation(ctx context.Context, tx *sqlx.Tx, s, d Participant) error {
+func (db *DB) mergeParticipation(ctx context.Context, tx *Tx, s, d Participant) error {
 	del := func(p Participant) error {
 		_, err := db.txExec(ctx, tx, db.Dialect.rebind(`DELETE FROM tournament_players WHERE tournament_id = ? AND user_id = ?`), p.TournamentID, p.UserID)
 		return err
@@ -356,7 +354,7 @@ func (db *DB) mergeParticipation(ctx context.Context, tx *sqlx.Tx, s, d Particip
 // DeactivateUser marks the account transferred: suspended, hidden, a player (a role left on an
 // account nobody can use would still be listed among the super admins), without its identity
 // link (its sign-in identity no longer enters it), for good.
-func (db *DB) DeactivateUser(ctx context.Context, tx *sqlx.Tx, id int64) (bool, error) {
+func (db *DB) DeactivateUser(ctx context.Context, tx *Tx, id int64) (bool, error) {
 	now := db.Now()
 	return db.changed(db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE users SET status = 'suspended', role = 'player', hidden = ?, deactivated_at = ?,
 		oidc_issuer = NULL, oidc_subject = NULL, updated_at = ? WHERE id = ? AND deactivated_at IS NULL`), true, now, now, id))
@@ -378,7 +376,7 @@ type UserTransfer struct {
 }
 
 // InsertUserTransfer records a transfer in the history.
-func (db *DB) InsertUserTransfer(ctx context.Context, tx *sqlx.Tx, t *UserTransfer) error {
+func (db *DB) InsertUserTransfer(ctx context.Context, tx *Tx, t *UserTransfer) error {
 	t.CreatedAt = db.Now()
 	return db.txQueryRowx(ctx, tx, db.Dialect.rebind(`INSERT INTO user_transfers (source_id, target_id, actor_id, source_email,
 		target_email, reason, moved, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),

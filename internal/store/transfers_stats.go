@@ -2,8 +2,6 @@ package store
 
 import (
 	"context"
-
-	"github.com/jmoiron/sqlx"
 )
 
 // moveStats gives the target the source's statistics (issue 12: "statistics where they exist"):
@@ -11,7 +9,7 @@ import (
 // of the source's history moves, running totals are added to the target's (the target keeps its
 // own rating: two ratings do not merge into one meaningful figure; without one it takes the
 // source's), per-tournament records merge like participations (best position, matches summed).
-func (db *DB) moveStats(ctx context.Context, tx *sqlx.Tx, src, dst int64) error {
+func (db *DB) moveStats(ctx context.Context, tx *Tx, src, dst int64) error {
 	exec := func(q string, args ...any) error {
 		_, err := db.txExec(ctx, tx, db.Dialect.rebind(q), args...)
 		return err

@@ -5,8 +5,6 @@ import (
 	"database/sql"
 	"strings"
 	"time"
-
-	"github.com/jmoiron/sqlx"
 )
 
 // User is an account. Names from the identity provider (ext_*) are kept apart from the names
@@ -79,8 +77,8 @@ const DefaultTimezone = "Europe/Lisbon"
 // NormaliseEmail is how emails are compared and stored: trimmed and lower-cased.
 func NormaliseEmail(email string) string { return strings.ToLower(strings.TrimSpace(email)) }
 
-// UserByID reads one user (ErrNotFound when missing). Pass a *sqlx.Tx to read inside it, or nil.
-func (db *DB) UserByID(ctx context.Context, tx *sqlx.Tx, id int64) (User, error) {
+// UserByID reads one user (ErrNotFound when missing). Pass a *Tx to read inside it, or nil.
+func (db *DB) UserByID(ctx context.Context, tx *Tx, id int64) (User, error) {
 	var u User
 	err := db.getIn(ctx, tx, &u, (`SELECT ` + userColumns + ` FROM users WHERE id = ?`), id)
 	return u, notFound(err)
@@ -119,21 +117,21 @@ func (db *DB) VisibilityByID(ctx context.Context, id int64) (User, error) {
 }
 
 // UserByEmail reads one user by email, compared normalised.
-func (db *DB) UserByEmail(ctx context.Context, tx *sqlx.Tx, email string) (User, error) {
+func (db *DB) UserByEmail(ctx context.Context, tx *Tx, email string) (User, error) {
 	var u User
 	err := db.getIn(ctx, tx, &u, (`SELECT ` + userColumns + ` FROM users WHERE email = ?`), NormaliseEmail(email))
 	return u, notFound(err)
 }
 
 // UserBySubject reads the user linked to an identity provider's subject.
-func (db *DB) UserBySubject(ctx context.Context, tx *sqlx.Tx, issuer, subject string) (User, error) {
+func (db *DB) UserBySubject(ctx context.Context, tx *Tx, issuer, subject string) (User, error) {
 	var u User
 	err := db.getIn(ctx, tx, &u, (`SELECT ` + userColumns + ` FROM users WHERE oidc_issuer = ? AND oidc_subject = ?`), issuer, subject)
 	return u, notFound(err)
 }
 
 // InsertUser creates u and fills its ID and timestamps.
-func (db *DB) InsertUser(ctx context.Context, tx *sqlx.Tx, u *User) error {
+func (db *DB) InsertUser(ctx context.Context, tx *Tx, u *User) error {
 	now := db.Now()
 	u.Email = NormaliseEmail(u.Email)
 	if u.Role == "" {
@@ -168,7 +166,7 @@ func (db *DB) InsertUser(ctx context.Context, tx *sqlx.Tx, u *User) error {
 
 // UpdateUserIdentity refreshes the names and picture the provider gave at this sign-in (the
 // account is already linked to it; LinkUserIdentity links).
-func (db *DB) UpdateUserIdentity(ctx context.Context, tx *sqlx.Tx, u *User) error {
+func (db *DB) UpdateUserIdentity(ctx context.Context, tx *Tx, u *User) error {
 	u.UpdatedAt = db.Now()
 	u.SearchKey = userSearchKey(*u)
 	_, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE users SET
@@ -180,7 +178,7 @@ func (db *DB) UpdateUserIdentity(ctx context.Context, tx *sqlx.Tx, u *User) erro
 // LinkUserIdentity links a never-linked account (oidc_subject NULL: created by an operator, the
 // CLI or the demo seed) to the provider's subject, with the names of this sign-in. It reports
 // false when the account got linked meanwhile, so two identities can never both take it.
-func (db *DB) LinkUserIdentity(ctx context.Context, tx *sqlx.Tx, u *User) (bool, error) {
+func (db *DB) LinkUserIdentity(ctx context.Context, tx *Tx, u *User) (bool, error) {
 	u.UpdatedAt = db.Now()
 	u.SearchKey = userSearchKey(*u)
 	return db.changed(db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE users SET oidc_issuer = ?, oidc_subject = ?,
@@ -191,20 +189,20 @@ func (db *DB) LinkUserIdentity(ctx context.Context, tx *sqlx.Tx, u *User) (bool,
 
 // UnlinkUserIdentity removes the account's link to its identity provider's subject; it reports
 // false when the account was not linked.
-func (db *DB) UnlinkUserIdentity(ctx context.Context, tx *sqlx.Tx, id int64) (bool, error) {
+func (db *DB) UnlinkUserIdentity(ctx context.Context, tx *Tx, id int64) (bool, error) {
 	return db.changed(db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE users SET oidc_issuer = NULL, oidc_subject = NULL,
 		updated_at = ? WHERE id = ? AND oidc_subject IS NOT NULL`), db.Now(), id))
 }
 
 // SetUserRole changes the role when it is still from (so two concurrent changes cannot both
 // act on a stale view); it reports whether the row changed.
-func (db *DB) SetUserRole(ctx context.Context, tx *sqlx.Tx, id int64, from, to string) (bool, error) {
+func (db *DB) SetUserRole(ctx context.Context, tx *Tx, id int64, from, to string) (bool, error) {
 	return db.changed(db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE users SET role = ?, updated_at = ? WHERE id = ? AND role = ?`),
 		to, db.Now(), id, from))
 }
 
 // SetUserStatus changes the status when it is still from.
-func (db *DB) SetUserStatus(ctx context.Context, tx *sqlx.Tx, id int64, from, to string) (bool, error) {
+func (db *DB) SetUserStatus(ctx context.Context, tx *Tx, id int64, from, to string) (bool, error) {
 	return db.changed(db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE users SET status = ?, updated_at = ? WHERE id = ? AND status = ?`),
 		to, db.Now(), id, from))
 }
@@ -243,7 +241,7 @@ func (db *DB) SearchPlayers(ctx context.Context, term string, limit int) ([]User
 }
 
 // PlayersInDistrict lists up to limit active accounts whose profile is in the district.
-func (db *DB) PlayersInDistrict(ctx context.Context, tx *sqlx.Tx, district string, limit int) ([]int64, error) {
+func (db *DB) PlayersInDistrict(ctx context.Context, tx *Tx, district string, limit int) ([]int64, error) {
 	ids := []int64{}
 	err := db.selectIn(ctx, tx, &ids, `SELECT id FROM users WHERE district = ? AND status = 'active' ORDER BY id LIMIT ?`, district, limit)
 	return ids, err
