@@ -1,6 +1,9 @@
 package store
 
-import "sync"
+import (
+	"context"
+	"sync"
+)
 
 // HoldSessionStatementsForTest marks every session statement (SessionStampWith's and
 // SessionStampByTokenHash's) as in flight on PostgreSQL, so that the session reads that follow
@@ -40,4 +43,14 @@ func (db *DB) HoldSessionStatementsForTest() (waiting func() int, release func()
 		})
 	}
 	return waiting, release
+}
+
+// MigrateDownToForTest rolls the schema back to version (the migrations' Down sections).
+func (db *DB) MigrateDownToForTest(ctx context.Context, version int64) error {
+	p, err := db.migrationProvider(nil)
+	if err != nil {
+		return err
+	}
+	_, err = p.DownTo(ctx, version)
+	return err
 }

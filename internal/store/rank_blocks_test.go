@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -155,4 +156,65 @@ func TestRankBlocksConcurrentMovesOnPostgres(t *testing.T) {
 		t.Fatal(err)
 	}
 	expectBlocks(t, db, "after the two moves")
+}
+
+// The kept counts lose their rowid on SQLite in 00035 (a sum over their key reads no table
+// rows): rolled back and applied again, they keep every count, and the triggers made again
+// around the swap keep them afterwards.
+func TestRankCountsSurviveTheirMigration(t *testing.T) {
+	storetest.ForEachDialect(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		tr, ids := newTournament(t, db, "counts kept", string(ladder.Points), ladder.Presets["standard"], 6)
+		move := func(user int64, points, seed int) {
+			t.Helper()
+			if _, err := db.W.ExecContext(ctx, db.W.Rebind(`UPDATE tournament_players SET points = ?, seed = ?
+				WHERE tournament_id = ? AND user_id = ?`), points, seed, tr.ID, user); err != nil {
+				t.Fatal(err)
+			}
+		}
+		points := func(when string) {
+			t.Helper()
+			var kept, counted string
+			if err := db.W.GetContext(ctx, &kept, db.W.Rebind(`SELECT COALESCE(STRING_AGG(points || ':' || players, ',' ORDER BY points), '')
+				FROM tournament_points WHERE tournament_id = ? AND players > 0`), tr.ID); err != nil {
+				t.Fatal(err)
+			}
+			if err := db.W.GetContext(ctx, &counted, db.W.Rebind(`SELECT COALESCE(STRING_AGG(points || ':' || n, ',' ORDER BY points), '')
+				FROM (SELECT points, COUNT(*) AS n FROM tournament_players WHERE tournament_id = ? AND role = 'player'
+				AND status <> 'requested' GROUP BY points) c`), tr.ID); err != nil {
+				t.Fatal(err)
+			}
+			if kept != counted {
+				t.Fatalf("%s: players per points kept %s, counted %s", when, kept, counted)
+			}
+			expectBlocks(t, db, when)
+		}
+		move(ids[0], 6, 70)
+		move(ids[1], 3, -2)
+		points("migrated")
+		if db.Dialect == store.SQLite {
+			for _, table := range []string{"tournament_points", "tournament_rank_blocks"} {
+				var sql string
+				if err := db.W.GetContext(ctx, &sql, `SELECT sql FROM sqlite_master WHERE name = ?`, table); err != nil {
+					t.Fatal(err)
+				}
+				if !strings.HasSuffix(sql, "WITHOUT ROWID") {
+					t.Fatalf("%s has a rowid: %s", table, sql)
+				}
+			}
+		}
+		if err := db.MigrateDownToForTest(ctx, 34); err != nil {
+			t.Fatal(err)
+		}
+		points("rolled back")
+		move(ids[2], 6, 130)
+		points("moved after the rollback")
+		if _, err := db.Migrate(ctx, nil); err != nil {
+			t.Fatal(err)
+		}
+		points("applied again")
+		move(ids[0], 9, 1)
+		move(ids[3], 3, 64)
+		points("moved after applying again")
+	})
 }
