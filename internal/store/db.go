@@ -213,7 +213,7 @@ const pgPoolSize = 20
 // OpenPostgres connects to the PostgreSQL server at url.
 //
 // A connection attempt gives up after connect_timeout (5 s unless the URL sets it); every query
-// also ends with its context (pgx cancels it on the server), so a database that stops answering
+// also ends with its context (pgx then closes the connection), so a database that stops answering
 // holds a request only until the request's deadline.
 func OpenPostgres(ctx context.Context, dsn string) (*DB, error) {
 	dsn = withConnectTimeout(dsn)

@@ -41,6 +41,7 @@ type pgTx struct {
 	mu      sync.Mutex
 	pending []pgStmt
 	begun   bool  // BEGIN was sent
+	broken  bool  // a pipeline's answers were left unread (a panic): the connection is not reused
 	failed  error // a txSteps step's error: its later steps were sent, so nothing more runs
 }
 
@@ -103,6 +104,13 @@ func (db *DB) pgPipe(ctx context.Context, tx *Tx, lasts ...*pgLast) (ran bool, e
 		return true, failed
 	}
 	if len(pending) == 0 && len(lasts) == 0 {
+		// Nothing to send; the caller runs its statement through database/sql next. BEGIN left
+		// in an earlier pipeline, but a pipeline that failed before running anything (pgx
+		// prepares and encodes the whole batch first) ran no BEGIN either: the statement would
+		// run outside any transaction.
+		if err := tx.pgInside(); err != nil {
+			return true, err
+		}
 		return false, nil
 	}
 	db.trip()
@@ -134,6 +142,11 @@ func (db *DB) pgPipe(ctx context.Context, tx *Tx, lasts ...*pgLast) (ran bool, e
 		return nil
 	})
 	if panicked != nil {
+		// The batch's answers were not all read: the connection is busy, and whether BEGIN ran
+		// cannot be told from it. It is discarded when the transaction rolls back.
+		p.mu.Lock()
+		p.broken = true
+		p.mu.Unlock()
 		panic(panicked)
 	}
 	if rawErr != nil && err == nil {

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"database/sql/driver"
 	"errors"
+	"fmt"
 	"sync"
 	"time"
 
@@ -77,6 +78,13 @@ func (db *DB) beginTx(ctx context.Context) (tx *Tx, end func(), err error) {
 		tx.pg = &pgTx{pending: []pgStmt{{q: "BEGIN"}}} // sent with the first statement
 	} else if err = tx.sqliteControl(ctx, "BEGIN IMMEDIATE"); err != nil {
 		tx.done = true
+		// A connection left inside a transaction (the BEGIN failing for that) is discarded.
+		_ = conn.Raw(func(dc any) error {
+			if c, ok := dc.(*rawConn); !ok || c.db == 0 || sqlite3.Xsqlite3_get_autocommit(c.tls, c.db) == 0 {
+				return driver.ErrBadConn
+			}
+			return nil
+		})
 		conn.Close()
 		return nil, nil, err
 	}
@@ -90,24 +98,67 @@ func (db *DB) beginTx(ctx context.Context) (tx *Tx, end func(), err error) {
 }
 
 // live is sql.ErrTxDone once the transaction has ended, rolling it back first if its context
-// ended under it (database/sql rolled it back then, from its own goroutine).
+// ended under it (database/sql rolled it back then, from its own goroutine); the context's error
+// is wrapped too, so a deadline still reads as one (errors.Is).
 func (t *Tx) live() error {
 	if t.done {
 		return sql.ErrTxDone
 	}
-	if t.ctx.Err() != nil {
+	if err := t.ctx.Err(); err != nil {
 		t.rollback()
-		return sql.ErrTxDone
+		return fmt.Errorf("%w: %w", sql.ErrTxDone, err)
 	}
 	return nil
 }
 
-// commit commits the transaction: on PostgreSQL with its last deferred writes, in one round trip.
-func (t *Tx) commit() error {
+// inside is live, and for a statement about to take database/sql's path on the connection, that
+// the connection is still inside the transaction: SQLite rolls a transaction back by itself
+// after some errors (an interrupt, a full disk), and on PostgreSQL a first pipeline that failed
+// before running anything ran no BEGIN.
+func (t *Tx) inside() error {
 	if err := t.live(); err != nil {
 		return err
 	}
-	if err := t.ctx.Err(); err != nil {
+	if t.pg != nil {
+		return t.pgInside()
+	}
+	var err error
+	_ = t.conn.Raw(func(dc any) error {
+		if c, ok := dc.(*rawConn); ok && c.db != 0 && sqlite3.Xsqlite3_get_autocommit(c.tls, c.db) != 0 {
+			err = sql.ErrTxDone
+		}
+		return nil
+	})
+	return err
+}
+
+// pgInside is sql.ErrTxDone when a PostgreSQL transaction whose BEGIN was sent finds its
+// connection outside a transaction (no round trip: the status of the last answer read).
+func (t *Tx) pgInside() error {
+	t.pg.mu.Lock()
+	begun := t.pg.begun
+	t.pg.mu.Unlock()
+	if !begun {
+		return nil
+	}
+	var err error
+	_ = t.conn.Raw(func(dc any) error {
+		if c, ok := dc.(*stdlib.Conn); ok && c.Conn().PgConn().TxStatus() == 'I' {
+			err = sql.ErrTxDone
+		}
+		return nil
+	})
+	return err
+}
+
+// commit commits the transaction: on PostgreSQL with its last deferred writes, in one round trip.
+// Once the transaction's context has ended it rolls back and fails with the context's error.
+func (t *Tx) commit() error {
+	if err := t.ctx.Err(); err != nil && !t.done {
+		t.rollback()
+		return err
+	}
+	if err := t.live(); err != nil {
 		return err
 	}
 	if t.pg != nil {
@@ -159,7 +210,7 @@ func (t *Tx) rollback() {
 	defer cancel()
 	if t.pg != nil {
 		t.pg.mu.Lock()
-		begun := t.pg.begun
+		begun, broken := t.pg.begun, t.pg.broken
 		t.pg.pending = nil
 		t.pg.mu.Unlock()
 		if !begun {
@@ -172,11 +223,12 @@ func (t *Tx) rollback() {
 				return driver.ErrBadConn
 			}
 			pc := c.Conn()
-			if pc.IsClosed() {
+			if broken || pc.IsClosed() || pc.PgConn().IsBusy() {
+				// Answers left unread: its status is the one before them, BEGIN's effect unknown.
 				return driver.ErrBadConn
 			}
 			if pc.PgConn().TxStatus() == 'I' {
-				return nil
+				return nil // BEGIN never ran (its pipeline failed first), or it ended already
 			}
 			if _, err := pc.Exec(ctx, "ROLLBACK"); err != nil || pc.PgConn().TxStatus() != 'I' {
 				return driver.ErrBadConn

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"os"
 	"testing"
 
 	"github.com/jackc/pgx/v5/stdlib"
@@ -124,5 +125,87 @@ func TestPostgresTransactionsBeginWithTheirFirstStatement(t *testing.T) {
 	idle("a context that ended")
 	if err := db.Tx(ctx, func(tx *Tx) error { return insert(tx, 6) }); err != nil || count() != 2 {
 		t.Fatalf("the next transaction: %v, %d rows; want 2", err, count())
+	}
+}
+
+// panickyRow panics when a column is stored in it.
+type panickyRow struct{}
+
+func (*panickyRow) Scan(any) error { panic("row panicked") }
+
+// Found by the review: whether a PostgreSQL transaction's BEGIN ran cannot be told from its
+// connection when the first pipeline's answers were left unread (a panic while reading them),
+// nor did it run when that pipeline failed before running anything (pgx prepares the whole batch
+// first). Neither may leave a connection inside a transaction in the pool, nor let a statement
+// run outside the transaction afterwards.
+func TestPostgresFirstPipelineThatFailsKeepsNothing(t *testing.T) {
+	ctx := context.Background()
+	db := openTestPostgres(t)
+	db.W.SetMaxOpenConns(1)
+	w := pipeTable(t, db)
+	count := func() int {
+		t.Helper()
+		var n int
+		if err := db.W.Get(&n, `SELECT COUNT(*) FROM `+w); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	func() {
+		defer func() {
+			if p := recover(); p != "row panicked" {
+				t.Fatalf("the scan's panic came out as %v", p)
+			}
+		}()
+		_ = db.Tx(ctx, func(tx *Tx) error {
+			if err := db.txDefer(ctx, tx, `INSERT INTO `+w+` (id, name) VALUES (1, 'x')`); err != nil {
+				return err
+			}
+			var r panickyRow
+			return db.txGet(ctx, tx, &r, `SELECT name FROM `+w)
+		})
+	}()
+	next := db.Tx(ctx, func(tx *Tx) error {
+		_, err := db.txExec(ctx, tx, `INSERT INTO `+w+` (id, name) VALUES (2, 'y')`)
+		return err
+	})
+	if next != nil || count() != 1 {
+		t.Fatalf("after a panic in the first pipeline the next transaction answered %v with %d rows; want nil and only its own row", next, count())
+	}
+
+	var first, second error
+	stop := errors.New("stop")
+	err := db.Tx(ctx, func(tx *Tx) error {
+		var k int
+		first = db.txGet(ctx, tx, &k, `SELECT no_such_column FROM `+w)
+		var id *int64 // database/sql's path
+		second = db.txGet(ctx, tx, &id, `INSERT INTO `+w+` (id, name) VALUES (3, 'outside') RETURNING id`)
+		return stop
+	})
+	if first == nil || !errors.Is(second, sql.ErrTxDone) || !errors.Is(err, stop) || count() != 1 {
+		t.Fatalf("after a first pipeline refused before it ran: %v, then %v, %v, %d rows; want an error, sql.ErrTxDone, stop, 1 row", first, second, err, count())
+	}
+}
+
+// A transaction whose context ends before its commit rolls back and answers the context's error
+// (a deadline reads as one: the API answers 503 for it), on both databases.
+func TestCommitAfterTheContextEndedAnswersItsError(t *testing.T) {
+	dbs := map[string]*DB{"sqlite": openTestSQLite(t, `CREATE TABLE k (v INTEGER)`)}
+	if os.Getenv("LADDER_TEST_POSTGRES_URL") != "" {
+		dbs["postgres"] = openTestPostgres(t)
+	}
+	for name, db := range dbs {
+		ctx, cancel := context.WithCancel(context.Background())
+		err := db.Tx(ctx, func(tx *Tx) error {
+			var n int
+			if err := tx.GetContext(context.Background(), &n, `SELECT 1`); err != nil {
+				return err
+			}
+			cancel()
+			return nil
+		})
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("%s: a commit after the context ended answered %v, want context.Canceled", name, err)
+		}
 	}
 }

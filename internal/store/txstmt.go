@@ -21,7 +21,7 @@ func (db *DB) txExec(ctx context.Context, tx *Tx, q string, args ...any) (sql.Re
 	if res, ran, err := db.pgExec(ctx, tx, q, args); ran || err != nil {
 		return res, err
 	}
-	if err := tx.live(); err != nil {
+	if err := tx.inside(); err != nil {
 		return nil, err
 	}
 	db.trip()
@@ -36,7 +36,7 @@ func (db *DB) txGet(ctx context.Context, tx *Tx, dest any, q string, args ...any
 	if ran, err := db.pgGet(ctx, tx, dest, q, args); ran || err != nil {
 		return err
 	}
-	if err := tx.live(); err != nil {
+	if err := tx.inside(); err != nil {
 		return err
 	}
 	db.trip()
@@ -51,7 +51,7 @@ func (db *DB) txSelect(ctx context.Context, tx *Tx, dest any, q string, args ...
 	if ran, err := db.pgSelect(ctx, tx, dest, q, args); ran || err != nil {
 		return err
 	}
-	if err := tx.live(); err != nil {
+	if err := tx.inside(); err != nil {
 		return err
 	}
 	db.trip()
@@ -81,7 +81,7 @@ func (r txRow) Scan(dest ...any) error {
 	if ran, err := r.db.pgScan(r.ctx, r.tx, r.q, r.args, dest); ran || err != nil {
 		return err
 	}
-	if err := r.tx.live(); err != nil {
+	if err := r.tx.inside(); err != nil {
 		return err
 	}
 	r.db.trip()
