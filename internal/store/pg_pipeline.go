@@ -104,14 +104,7 @@ func (db *DB) pgPipe(ctx context.Context, tx *Tx, lasts ...*pgLast) (ran bool, e
 		return true, failed
 	}
 	if len(pending) == 0 && len(lasts) == 0 {
-		// Nothing to send; the caller runs its statement through database/sql next. BEGIN left
-		// in an earlier pipeline, but a pipeline that failed before running anything (pgx
-		// prepares and encodes the whole batch first) ran no BEGIN either: the statement would
-		// run outside any transaction.
-		if err := tx.pgInside(); err != nil {
-			return true, err
-		}
-		return false, nil
+		return false, nil // the caller's statement takes database/sql's path (Tx.inside checks it first)
 	}
 	db.trip()
 	var panicked any

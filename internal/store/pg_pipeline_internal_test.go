@@ -22,6 +22,16 @@ func pipeTable(t *testing.T, db *DB) string {
 	return name
 }
 
+// pipeCount is the number of rows in a pipeTable.
+func pipeCount(t *testing.T, db *DB, w string) int {
+	t.Helper()
+	var n int
+	if err := db.W.Get(&n, `SELECT COUNT(*) FROM `+w); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
 // A read sent along with deferred writes answers as database/sql and sqlx answer it after them:
 // values, NULLs, times, embedded fields, slices of values and of pointers, no rows; and where
 // they refuse a destination, it refuses it too.
@@ -117,14 +127,7 @@ func TestPostgresDeferredWritesKeepTheTransaction(t *testing.T) {
 	ctx := context.Background()
 	db := openTestPostgres(t)
 	w := pipeTable(t, db)
-	count := func() int {
-		t.Helper()
-		var n int
-		if err := db.W.Get(&n, `SELECT COUNT(*) FROM `+w); err != nil {
-			t.Fatal(err)
-		}
-		return n
-	}
+	count := func() int { t.Helper(); return pipeCount(t, db, w) }
 	insert := func(tx *Tx, id int) error {
 		return db.txDefer(ctx, tx, `INSERT INTO `+w+` (id, name) VALUES ($1, $2)`, id, fmt.Sprint("p", id))
 	}

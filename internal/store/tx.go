@@ -152,13 +152,9 @@ func (t *Tx) pgInside() error {
 }
 
 // commit commits the transaction: on PostgreSQL with its last deferred writes, in one round trip.
-// Once the transaction's context has ended it rolls back and fails with the context's error.
+// Once the transaction's context has ended it rolls back and fails with that error (wrapped).
 func (t *Tx) commit() error {
-	if err := t.ctx.Err(); err != nil && !t.done {
-		t.rollback()
-		return err
-	}
-	if err := t.live(); err != nil {
+	if err := t.live(); err != nil { // its context's error too, wrapped
 		return err
 	}
 	if t.pg != nil {

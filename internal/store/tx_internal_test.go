@@ -20,14 +20,7 @@ func TestPostgresTransactionsBeginWithTheirFirstStatement(t *testing.T) {
 	db := openTestPostgres(t)
 	db.W.SetMaxOpenConns(1) // one connection: each check below looks at the one the transaction had
 	w := pipeTable(t, db)
-	count := func() int {
-		t.Helper()
-		var n int
-		if err := db.W.Get(&n, `SELECT COUNT(*) FROM `+w); err != nil {
-			t.Fatal(err)
-		}
-		return n
-	}
+	count := func() int { t.Helper(); return pipeCount(t, db, w) }
 	idle := func(what string) {
 		t.Helper()
 		c, err := db.W.Conn(ctx)
@@ -143,14 +136,7 @@ func TestPostgresFirstPipelineThatFailsKeepsNothing(t *testing.T) {
 	db := openTestPostgres(t)
 	db.W.SetMaxOpenConns(1)
 	w := pipeTable(t, db)
-	count := func() int {
-		t.Helper()
-		var n int
-		if err := db.W.Get(&n, `SELECT COUNT(*) FROM `+w); err != nil {
-			t.Fatal(err)
-		}
-		return n
-	}
+	count := func() int { t.Helper(); return pipeCount(t, db, w) }
 	func() {
 		defer func() {
 			if p := recover(); p != "row panicked" {
