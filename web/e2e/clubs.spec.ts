@@ -8,7 +8,7 @@ import { look, ACCOUNTS, axe, freshAccount, myId, prime, screenshot, signIn, typ
 const FOZ = 'Clube de Ténis da Foz';
 
 test('propose a club, a super admin validates it, another player joins and leaves', async ({ page, browser }) => {
-  const name = `Clube E2E ${Date.now().toString(36)}`;
+  const name = `Clube E2E ${Date.now()}`;
   await prime(page, { onboarded: true });
   await signIn(page, freshAccount('proposer'));
   await page.goto('/clubs?create=true');
@@ -64,7 +64,7 @@ test('propose a club, a super admin validates it, another player joins and leave
 
 test('the only administrator appoints a member as administrator, then leaves the club (390 px, dark)', async ({ page, browser }) => {
   test.setTimeout(180_000); // three accounts sign in on a shared 2-core machine
-  const name = `Clube Admins ${Date.now().toString(36)}`;
+  const name = `Clube Admins ${Date.now()}`;
   await page.setViewportSize({ width: 390, height: 844 });
   await prime(page, { onboarded: true, theme: 'dark' });
   await signIn(page, freshAccount('founder'));
