@@ -50,7 +50,7 @@ func TestValidationStatementsKeepTheirPlansPostgres(t *testing.T) {
 	db.W.SetMaxOpenConns(1)
 	w := newBenchWorld(t, db)
 	ids := w.reported(t, db, w.addLadder(t, db, 24, 0), benchHistory+20)
-	w.validate(t, ids[:benchHistory]) // a season under way, as the write benchmarks measure it
+	w.validate(t, ids[:benchHistory])                        // a season under way, as the write benchmarks measure it
 	if err := db.Analyze(context.Background()); err != nil { // as autovacuum would: plans are made again
 		t.Fatal(err)
 	}
