@@ -102,15 +102,27 @@ func (db *DB) RecordStats(ctx context.Context, tx *Tx, m RatedMatch) (bool, erro
 		return false, err
 	}
 	// Both rows locked in user id order (PostgreSQL), so two matches of one player validated at
-	// once in different tournaments apply one after the other instead of losing an update.
-	var rows []PlayerStats
-	if err := db.txSelect(ctx, tx, &rows, db.Dialect.rebind(`SELECT `+playerStatsColumns+` FROM player_stats s
-		WHERE user_id IN (?, ?) ORDER BY user_id`+db.Dialect.forUpdate("s")), m.Winner, m.Loser); err != nil {
+	// once in different tournaments apply one after the other instead of losing an update. Each
+	// row says whether the match is in the player's history already: the history insert below
+	// then waits for the next round trip (issue 16) instead of answering that itself. Nothing
+	// else writes a match's history, and the service gets here only in the validation that moved
+	// the match to completed (the match's row locked until the commit; the seed runs alone), so
+	// the answer holds until the insert.
+	var rows []struct {
+		PlayerStats
+		Applied bool `db:"applied"`
+	}
+	if err := db.txSelect(ctx, tx, &rows, db.Dialect.rebind(`SELECT `+playerStatsColumns+`,
+		EXISTS (SELECT 1 FROM rating_history h WHERE h.user_id = s.user_id AND h.match_id = ?) AS applied
+		FROM player_stats s WHERE user_id IN (?, ?) ORDER BY user_id`+db.Dialect.forUpdate("s")), m.MatchID, m.Winner, m.Loser); err != nil {
 		return false, err
 	}
 	cur := map[int64]PlayerStats{}
 	for _, r := range rows {
-		cur[r.UserID] = r
+		if r.Applied {
+			return false, nil // a repeated validation counts once
+		}
+		cur[r.UserID] = r.PlayerStats
 	}
 	w, l := cur[m.Winner], cur[m.Loser]
 	wb, lb := decayed(w, now), decayed(l, now)
@@ -147,8 +159,7 @@ func (db *DB) RecordStats(ctx context.Context, tx *Tx, m RatedMatch) (bool, erro
 		args = append(args, s.id, m.MatchID, m.TournamentID, s.opp, s.won, s.score, m.PlayedOn, s.setsW, s.setsL, s.points,
 			s.before.R, s.after.R, s.before.RD, s.after.RD, s.oppR.R, s.posBefore, s.posAfter, now)
 	}
-	added, err := db.rowsAffected(db.txExec(ctx, tx, db.Dialect.rebind(ins), args...))
-	if err != nil || added == 0 {
+	if err := db.txDefer(ctx, tx, db.Dialect.rebind(ins), args...); err != nil {
 		return false, err
 	}
 	var tArgs []any
@@ -194,7 +205,7 @@ func (db *DB) RecordStats(ctx context.Context, tx *Tx, m RatedMatch) (bool, erro
 		form = excluded.form, updated_at = excluded.updated_at`), sArgs...); err != nil {
 		return false, err
 	}
-	err = db.txDefer(ctx, tx, db.Dialect.rebind(`INSERT INTO player_tournament_stats (user_id, tournament_id, best_position,
+	err := db.txDefer(ctx, tx, db.Dialect.rebind(`INSERT INTO player_tournament_stats (user_id, tournament_id, best_position,
 		matches, updated_at) VALUES (?, ?, ?, 1, ?), (?, ?, ?, 1, ?)
 		ON CONFLICT (user_id, tournament_id) DO UPDATE SET matches = player_tournament_stats.matches + 1,
 		best_position = CASE WHEN excluded.best_position > 0 AND (player_tournament_stats.best_position = 0
