@@ -38,11 +38,12 @@ func TestValidationRoundTripsPostgres(t *testing.T) {
 }
 
 // TestValidationStatementsKeepTheirPlansPostgres checks that PostgreSQL plans none of a
-// validation's statements again at every execution once its tables have statistics: a prepared
-// statement takes five plans for its values, then keeps its generic plan unless that looks
-// dearer, and one that never stops planning costs the server its planner every time (moveH2H's
-// head-to-head update did: ~9 % of the server's CPU per validation, issue 16). One connection, so
-// that pg_prepared_statements, which is per connection, sees every statement.
+// validation's statements again at every execution once its tables have statistics. Left to
+// itself, a prepared statement takes five plans for its values, then keeps its generic plan
+// unless that looks dearer: moveH2H's head-to-head update never stopped planning, ~9 % of the
+// server's CPU per validation (issue 16), until write transactions asked for generic plans
+// (store.pgOpening). One connection, so that pg_prepared_statements, which is per connection,
+// sees every statement.
 func TestValidationStatementsKeepTheirPlansPostgres(t *testing.T) {
 	if os.Getenv(storetest.PostgresTestURLEnv) == "" {
 		t.Skip("needs " + storetest.PostgresTestURLEnv)

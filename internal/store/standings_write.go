@@ -234,17 +234,6 @@ func (db *DB) moveH2H(ctx context.Context, tx *Tx, tournamentID int64, w, l, w2,
 		args = append(args, tournamentID, w.UserID, l.UserID)
 		args = append(args, pts...)
 		args = append(args, tournamentID, w.UserID, l.UserID)
-		if db.Dialect == Postgres {
-			// PostgreSQL would plan this statement again at every execution: its generic plan
-			// cannot know how few players sit on the given points, so it always looks dearer than
-			// a plan for the values, and planning it was ~9 % of the server's CPU per validation.
-			// Its plan is the same for any values (the rows come from the two players' matches),
-			// and the rest of the transaction's statements already run generic plans. Sent
-			// with the statement: no round trip of its own.
-			if err := db.txDefer(ctx, tx, `SET LOCAL plan_cache_mode = force_generic_plan`); err != nil {
-				return 0, 0, err
-			}
-		}
 		if err := db.txDefer(ctx, tx, db.Dialect.rebind(q), args...); err != nil {
 			return 0, 0, err
 		}

@@ -195,3 +195,24 @@ func TestCommitAfterTheContextEndedAnswersItsError(t *testing.T) {
 		}
 	}
 }
+
+// A PostgreSQL write transaction plans its statements for keyed access (pgOpening): generic
+// plans and no sequential scans where an index serves, for that transaction only; the
+// connection's later readers plan as PostgreSQL does.
+func TestPostgresWriteTransactionsPlanForKeys(t *testing.T) {
+	ctx := context.Background()
+	db := openTestPostgres(t)
+	db.W.SetMaxOpenConns(1) // the read after the commit on the connection the transaction had
+	const settings = `SELECT current_setting('enable_seqscan') || ' ' || current_setting('plan_cache_mode')`
+	var inside, after string
+	if err := db.Tx(ctx, func(tx *Tx) error { return tx.GetContext(ctx, &inside, settings) }); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.W.GetContext(ctx, &after, settings); err != nil {
+		t.Fatal(err)
+	}
+	if inside != "off force_generic_plan" || after != "on auto" {
+		t.Fatalf("planner settings inside a write transaction %q (want %q), after it %q (want %q)",
+			inside, "off force_generic_plan", after, "on auto")
+	}
+}
