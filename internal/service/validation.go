@@ -27,6 +27,10 @@ func (s *Service) ValidateResult(ctx context.Context, cur Current, id int64, app
 	// GroupTx: validations that queue for SQLite's writer commit together (issue 16). Everything
 	// below reads through tx, as a grouped transaction must.
 	err := s.db.GroupTx(ctx, func(tx *store.Tx) error {
+		// Every statement below reaches its rows through keys (PostgreSQL's plans: PlanForKeys).
+		if err := s.db.PlanForKeys(ctx, tx); err != nil {
+			return err
+		}
 		// The tournament is locked before the match is read (its tournament id is all that is
 		// read before, in the same statement), so the match and the standings are read as the
 		// last validation left them.

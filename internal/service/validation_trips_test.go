@@ -41,8 +41,8 @@ func TestValidationRoundTripsPostgres(t *testing.T) {
 // validation's statements again at every execution once its tables have statistics. Left to
 // itself, a prepared statement takes five plans for its values, then keeps its generic plan
 // unless that looks dearer: moveH2H's head-to-head update never stopped planning, ~9 % of the
-// server's CPU per validation (issue 16), until write transactions asked for generic plans
-// (store.pgOpening). One connection, so that pg_prepared_statements, which is per connection,
+// server's CPU per validation (issue 16), until the validation asked for generic plans
+// (store.PlanForKeys). One connection, so that pg_prepared_statements, which is per connection,
 // sees every statement.
 func TestValidationStatementsKeepTheirPlansPostgres(t *testing.T) {
 	if os.Getenv(storetest.PostgresTestURLEnv) == "" {

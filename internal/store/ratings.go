@@ -90,11 +90,12 @@ type RatedMatch struct {
 
 // RecordStats applies a validated match to both players' ratings (one rating period, after the
 // deviation grew for the time each was idle: rating.Decay) and statistics, in the validation
-// transaction: an upsert, a locking read of the two rows, one history insert, the upsert of both
-// players' rows of this week and month in each maintained zone (player_period_stats, 00025), a
-// bump of the rankings' version and two upserts (the players' rows, their tournament rows),
-// whatever the size of the data. A match already applied (its history rows exist) changes
-// nothing and reports false, so a repeated validation counts once.
+// transaction: an upsert, a locking read of the two rows and a look at their history, one
+// history insert, the upsert of both players' rows of this week and month in each maintained
+// zone (player_period_stats, 00025), a bump of the rankings' version and two upserts (the
+// players' rows, their tournament rows), whatever the size of the data. A match already applied
+// (a history row of it exists) changes nothing and reports false, so a repeated validation
+// counts once, also when two transactions apply it at once.
 func (db *DB) RecordStats(ctx context.Context, tx *Tx, m RatedMatch) (bool, error) {
 	now := db.Now()
 	if err := db.txDefer(ctx, tx, db.Dialect.rebind(`INSERT INTO player_stats (user_id, updated_at) VALUES (?, ?), (?, ?)
@@ -102,27 +103,28 @@ func (db *DB) RecordStats(ctx context.Context, tx *Tx, m RatedMatch) (bool, erro
 		return false, err
 	}
 	// Both rows locked in user id order (PostgreSQL), so two matches of one player validated at
-	// once in different tournaments apply one after the other instead of losing an update. Each
-	// row says whether the match is in the player's history already: the history insert below
-	// then waits for the next round trip (issue 16) instead of answering that itself. Nothing
-	// else writes a match's history, and the service gets here only in the validation that moved
-	// the match to completed (the match's row locked until the commit; the seed runs alone), so
-	// the answer holds until the insert.
-	var rows []struct {
-		PlayerStats
-		Applied bool `db:"applied"`
-	}
-	if err := db.txSelect(ctx, tx, &rows, db.Dialect.rebind(`SELECT `+playerStatsColumns+`,
-		EXISTS (SELECT 1 FROM rating_history h WHERE h.user_id = s.user_id AND h.match_id = ?) AS applied
-		FROM player_stats s WHERE user_id IN (?, ?) ORDER BY user_id`+db.Dialect.forUpdate("s")), m.MatchID, m.Winner, m.Loser); err != nil {
+	// once in different tournaments apply one after the other instead of losing an update. With
+	// them, in the same round trip, whether the match is in either player's history already: the
+	// history insert below then waits for the next round trip (issue 16) instead of answering
+	// that itself. A statement of its own, run once the locks are held: PostgreSQL gives it a
+	// snapshot taken after any transaction that held them committed, where a subquery of the
+	// locking read would see the snapshot taken before it waited, and a concurrent application of
+	// the same match would count twice.
+	var rows []PlayerStats
+	var applied int
+	if err := db.txSteps(ctx, tx,
+		txStep{q: db.Dialect.rebind(`SELECT ` + playerStatsColumns + ` FROM player_stats s
+		WHERE user_id IN (?, ?) ORDER BY user_id` + db.Dialect.forUpdate("s")), args: []any{m.Winner, m.Loser}, sel: &rows},
+		txStep{q: db.Dialect.rebind(`SELECT COUNT(*) FROM rating_history WHERE user_id IN (?, ?) AND match_id = ?`),
+			args: []any{m.Winner, m.Loser, m.MatchID}, get: &applied}); err != nil {
 		return false, err
+	}
+	if applied > 0 {
+		return false, nil // a repeated validation counts once
 	}
 	cur := map[int64]PlayerStats{}
 	for _, r := range rows {
-		if r.Applied {
-			return false, nil // a repeated validation counts once
-		}
-		cur[r.UserID] = r.PlayerStats
+		cur[r.UserID] = r
 	}
 	w, l := cur[m.Winner], cur[m.Loser]
 	wb, lb := decayed(w, now), decayed(l, now)

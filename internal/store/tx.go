@@ -75,7 +75,7 @@ func (db *DB) beginTx(ctx context.Context) (tx *Tx, end func(), err error) {
 	}
 	tx = &Tx{db: db, ctx: ctx, conn: conn}
 	if db.Dialect == Postgres {
-		tx.pg = &pgTx{pending: pgOpening()} // sent with the first statement
+		tx.pg = &pgTx{pending: []pgStmt{{q: "BEGIN"}}} // sent with the first statement
 	} else if err = tx.sqliteControl(ctx, "BEGIN IMMEDIATE"); err != nil {
 		tx.done = true
 		// A connection left inside a transaction (the BEGIN failing for that) is discarded.
@@ -170,29 +170,12 @@ func (t *Tx) commit() error {
 	return nil
 }
 
-// pgOpening is what opens a PostgreSQL write transaction, deferred until its first statement:
-// BEGIN, and the planner settings of its statements, for this transaction only. A write
-// transaction's statements reach their rows through keys, and the small tables every result
-// updates (the tournament's row, its kept counts, the version rows) fit a page or two: planned
-// for their size they were read whole (sequential scans), and between vacuums every update
-// leaves a dead version of a row behind, so each scan read more of them; with 16 clients such
-// scans were ~15 % of the server's CPU (issue 16). Without sequential scans (where an index
-// serves) their plans use the keys whatever the tables' size when planned. Generic plans, made
-// once per statement and connection instead of five plans for the values first: a generic plan
-// that looks dearer than one for the values (moveH2H's head-to-head update, whose estimate
-// cannot know how few players sit on the given points) was planned again at every execution,
-// ~9 % of the server's CPU per validation. set_config's third argument makes both local to the
-// transaction; the connection's readers plan as PostgreSQL does.
-func pgOpening() []pgStmt {
-	return []pgStmt{{q: "BEGIN"}, {q: `SELECT set_config('enable_seqscan', 'off', true), set_config('plan_cache_mode', 'force_generic_plan', true)`}}
-}
-
 // pgCommit sends the deferred writes and COMMIT in one pipeline. A transaction that never sent
 // a statement (BEGIN still deferred) has nothing to commit.
 func (t *Tx) pgCommit() error {
 	p := t.pg
 	p.mu.Lock()
-	idle := !p.begun && len(p.pending) == len(pgOpening()) && p.failed == nil // only the opening, never sent
+	idle := !p.begun && len(p.pending) == 1 && p.failed == nil // only BEGIN, never sent
 	p.mu.Unlock()
 	if idle {
 		t.done = true

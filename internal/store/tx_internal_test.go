@@ -196,23 +196,52 @@ func TestCommitAfterTheContextEndedAnswersItsError(t *testing.T) {
 	}
 }
 
-// A PostgreSQL write transaction plans its statements for keyed access (pgOpening): generic
-// plans and no sequential scans where an index serves, for that transaction only; the
-// connection's later readers plan as PostgreSQL does.
-func TestPostgresWriteTransactionsPlanForKeys(t *testing.T) {
+// PlanForKeys sets PostgreSQL's planner for keyed access (generic plans, no sequential scans)
+// in its transaction only: a transaction that does not ask plans as before, and after a commit
+// or a rollback the connection's readers plan as the server is configured.
+func TestPlanForKeysLastsItsTransaction(t *testing.T) {
 	ctx := context.Background()
 	db := openTestPostgres(t)
-	db.W.SetMaxOpenConns(1) // the read after the commit on the connection the transaction had
+	db.W.SetMaxOpenConns(1) // every read below on the connection the transactions had
 	const settings = `SELECT current_setting('enable_seqscan') || ' ' || current_setting('plan_cache_mode')`
-	var inside, after string
-	if err := db.Tx(ctx, func(tx *Tx) error { return tx.GetContext(ctx, &inside, settings) }); err != nil {
+	read := func(what string) string {
+		t.Helper()
+		var s string
+		if err := db.W.GetContext(ctx, &s, settings); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		return s
+	}
+	configured := read("before")
+	inTx := func(plan bool, fail error) (string, error) {
+		var s string
+		err := db.Tx(ctx, func(tx *Tx) error {
+			if plan {
+				if err := db.PlanForKeys(ctx, tx); err != nil {
+					return err
+				}
+			}
+			if err := tx.GetContext(ctx, &s, settings); err != nil {
+				return err
+			}
+			return fail
+		})
+		return s, err
+	}
+	if s, err := inTx(true, nil); err != nil || s != "off force_generic_plan" {
+		t.Fatalf("inside a transaction that asked: %q, %v", s, err)
+	}
+	if s := read("after its commit"); s != configured {
+		t.Fatalf("after the commit the connection plans with %q, configured %q", s, configured)
+	}
+	failed := errors.New("rolled back")
+	if _, err := inTx(true, failed); !errors.Is(err, failed) {
 		t.Fatal(err)
 	}
-	if err := db.W.GetContext(ctx, &after, settings); err != nil {
-		t.Fatal(err)
+	if s := read("after a rollback"); s != configured {
+		t.Fatalf("after a rollback the connection plans with %q, configured %q", s, configured)
 	}
-	if inside != "off force_generic_plan" || after != "on auto" {
-		t.Fatalf("planner settings inside a write transaction %q (want %q), after it %q (want %q)",
-			inside, "off force_generic_plan", after, "on auto")
+	if s, err := inTx(false, nil); err != nil || s != configured {
+		t.Fatalf("a transaction that did not ask plans with %q (%v), configured %q", s, err, configured)
 	}
 }
