@@ -32,6 +32,8 @@ func TestSameMatchAppliedTwiceAtOnceCountsOnce(t *testing.T) {
 	}
 	locked, release := make(chan struct{}), make(chan struct{})
 	var wg sync.WaitGroup
+	let := sync.OnceFunc(func() { close(release) })
+	defer func() { let(); wg.Wait() }() // a failed poll below lets the first transaction end too
 	var added [2]bool
 	var errs [2]error
 	wg.Add(2)
@@ -64,13 +66,11 @@ func TestSameMatchAppliedTwiceAtOnceCountsOnce(t *testing.T) {
 			break
 		}
 		if time.Now().After(deadline) {
-			close(release)
-			wg.Wait()
 			t.Fatal("the second application never waited for the first's locks")
 		}
 		time.Sleep(5 * time.Millisecond) // polling PostgreSQL's view, not waiting out the other transaction
 	}
-	close(release)
+	let()
 	wg.Wait()
 	if errs[0] != nil || errs[1] != nil {
 		t.Fatal(errs)

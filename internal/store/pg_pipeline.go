@@ -306,8 +306,9 @@ func (db *DB) RoundTrips() int64 { return db.pgTrips.Load() }
 // tournament's approval) would read a whole table through a generic plan, and a statement that
 // must still scan a table loses the planner's sense of its alternatives' costs. A plan is kept
 // per statement text and connection, and PostgreSQL does not plan again when these settings
-// change: a text that readers run too keeps the plan of wherever it ran first on that
-// connection, so the settings hold for the texts only such transactions run.
+// change: a text that other transactions run through pgx too, or a trigger's statement, keeps
+// the plan made wherever it was made first on that connection, so the settings hold for the
+// texts only such transactions run (most of the validation's; DECISIONS, thirty-third session).
 func (db *DB) PlanForKeys(ctx context.Context, tx *Tx) error {
 	if db.Dialect != Postgres {
 		return nil
