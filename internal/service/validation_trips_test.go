@@ -10,10 +10,11 @@ import (
 
 // maxValidationTrips bounds a result validation's round trips in PostgreSQL mode: 29 before its
 // writes nobody reads back were deferred and sent along with its next statements (issue 16,
-// store/pg_pipeline.go), 14 before its BEGIN and COMMIT went with its first and last (store/tx.go),
-// 12 before the history insert waited for the next round trip (store.RecordStats). A statement
-// added to the validation, or a deferred write turned back into one of its own, shows here first. pgx's prepare of a statement text new to a connection is
-// not counted (store.DB.RoundTrips), so a text built anew on every call would not show.
+// store/pg_pipeline.go), 14 before its BEGIN and COMMIT went with its first and last
+// (store/tx.go), 12 before the history insert waited for the next round trip
+// (store.RecordStats). A statement added to the validation, or a deferred write turned back into
+// one of its own, shows here first. pgx's prepare of a statement text new to a connection is not
+// counted (store.DB.RoundTrips), so a text built anew on every call would not show.
 const maxValidationTrips = 11
 
 func TestValidationRoundTripsPostgres(t *testing.T) {
@@ -52,8 +53,10 @@ func TestValidationStatementsKeepTheirPlansPostgres(t *testing.T) {
 	db.W.SetMaxOpenConns(1)
 	w := newBenchWorld(t, db)
 	ids := w.reported(t, db, w.addLadder(t, db, 24, 0), benchHistory+20)
-	w.validate(t, ids[:benchHistory])                        // a season under way, as the write benchmarks measure it
-	if err := db.Analyze(context.Background()); err != nil { // as autovacuum would: plans are made again
+	// A season under way, as the write benchmarks measure it; then statistics, as autovacuum
+	// would give them, and with them every plan made again.
+	w.validate(t, ids[:benchHistory])
+	if err := db.Analyze(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	w.validate(t, ids[benchHistory:])
