@@ -53,9 +53,9 @@ func (s *Service) matchAccess(ctx context.Context, tx *store.Tx, cur Current, id
 // matchAccessIn is matchAccess for a match of tournament t, already read (and locked) by the
 // caller.
 func (s *Service) matchAccessIn(ctx context.Context, tx *store.Tx, cur Current, id int64, t *store.Tournament) (store.MatchRow, MatchAccess, error) {
-	// The match and the caller's relation to its tournament in one go (one round trip on
-	// PostgreSQL): the relation needs only the tournament, known already.
-	m, r, err := s.db.MatchWithRelation(ctx, tx, id, t.ID, cur.User.ID)
+	// The match (locked) and the caller's relation to its tournament in one go (one round trip
+	// on PostgreSQL): the relation needs only the tournament, known already.
+	m, r, err := s.db.LockMatchWithRelation(ctx, tx, id, t.ID, cur.User.ID)
 	if errors.Is(err, store.ErrNotFound) || err == nil && m.TournamentID != t.ID {
 		return m, MatchAccess{}, &Error{Kind: KindNotFound, Code: "match.not_found"}
 	}

@@ -112,7 +112,11 @@ type validatedResult struct {
 // statement prepared once (issue 16: at least 1,500 validations a second on SQLite).
 // It returns the match as completed.
 func (s *Service) approveResult(ctx context.Context, tx *store.Tx, cur Current, m store.MatchRow, t *store.Tournament, notes string) (store.MatchRow, error) {
-	moved, ok, err := s.db.CompleteMatch(ctx, tx, m.Match, cur.User.ID, notes)
+	// A result decided already is told so first, whatever the tournament's state.
+	if m.ResultReported() && t.Status != "active" {
+		return m, conflict("tournament.not_active", nil)
+	}
+	moved, rc, ok, err := s.db.CompleteResult(ctx, tx, t, m.Match, cur.User.ID, notes)
 	if err != nil {
 		return m, err
 	}
@@ -120,13 +124,6 @@ func (s *Service) approveResult(ctx context.Context, tx *store.Tx, cur Current, 
 		return m, conflict("match.already_validated", map[string]any{"state": m.State})
 	}
 	s.publishMatch(tx, m, cur.User.ID)
-	if t.Status != "active" {
-		return m, conflict("tournament.not_active", nil)
-	}
-	rc, err := s.db.RecordResult(ctx, tx, t, m.ID, m.WinnerID.Int64, m.LoserID.Int64)
-	if err != nil {
-		return m, err
-	}
 	if err := s.audit(ctx, tx, cur.Actor, AuditResultValidated, "match", m.ID, map[string]any{"tournament": m.TournamentID,
 		"score": m.Score, "winner": m.WinnerID.Int64, "loser": m.LoserID.Int64, "from": m.State, "to": "completed", "notes": notes,
 		"positions": map[string]any{"winner": []int{rc.WinnerBefore, rc.WinnerAfter}, "loser": []int{rc.LoserBefore, rc.LoserAfter}}}); err != nil {
@@ -136,11 +133,9 @@ func (s *Service) approveResult(ctx context.Context, tx *store.Tx, cur Current, 
 	if m.WinnerID.Int64 != m.Player1ID {
 		v.winner, v.loser = m.P2, m.P1
 	}
-	// What RecordResult stored on the match after the update returned it.
+	// The match as CompleteResult stored it.
 	out := m
 	out.Match = moved
-	out.WinnerPositionBefore, out.LoserPositionBefore = rc.WinnerBefore, rc.LoserBefore
-	out.WinnerPoints, out.LoserPoints = rc.WinnerPoints, rc.LoserPoints
 	return out, s.resultValidated(ctx, tx, v)
 }
 

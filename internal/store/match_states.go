@@ -31,13 +31,15 @@ func (db *DB) MatchByID(ctx context.Context, tx *Tx, id int64) (MatchRow, error)
 	return m, notFound(err)
 }
 
-// MatchWithRelation reads match id and userID's relation to tournament tournamentID inside tx
-// (MatchByID and MatchRelationOf), in one round trip on PostgreSQL; ErrNotFound when the match is
-// missing.
-func (db *DB) MatchWithRelation(ctx context.Context, tx *Tx, id, tournamentID, userID int64) (MatchRow, MatchRelation, error) {
+// LockMatchWithRelation locks and reads match id, and reads userID's relation to tournament
+// tournamentID inside tx (MatchByID and MatchRelationOf), in one round trip on PostgreSQL;
+// ErrNotFound when the match is missing. Under the lock, what the match's state says holds until
+// tx ends: no other transaction moves it meanwhile (an account's deletion calls off its open
+// matches without its tournament's lock), so CompleteResult's update needs no condition.
+func (db *DB) LockMatchWithRelation(ctx context.Context, tx *Tx, id, tournamentID, userID int64) (MatchRow, MatchRelation, error) {
 	var m MatchRow
 	var r MatchRelation
-	err := db.txSteps(ctx, tx, txStep{q: db.Dialect.rebind(matchRowSelect + ` WHERE m.id = ?`), args: []any{id}, get: &m},
+	err := db.txSteps(ctx, tx, txStep{q: db.Dialect.rebind(matchRowSelect + ` WHERE m.id = ?` + db.Dialect.forUpdate("m")), args: []any{id}, get: &m},
 		txStep{q: db.Dialect.rebind(matchRelationSelect), args: []any{tournamentID, tournamentID, userID}, get: &r})
 	return m, r, notFound(err)
 }
@@ -135,13 +137,6 @@ func (db *DB) moveMatchReturning(ctx context.Context, tx *Tx, m Match, from []st
 	m.ReporterID, m.ReportedAt, m.WinnerID, m.LoserID = v.ReporterID, v.ReportedAt, v.WinnerID, v.LoserID
 	m.ResultConfirmed, m.UpdatedAt = v.ResultConfirmed, v.UpdatedAt
 	return m, true, nil
-}
-
-// CompleteMatch validates a reported result (m as read in the transaction); false when someone
-// else decided first. It returns the match as completed.
-func (db *DB) CompleteMatch(ctx context.Context, tx *Tx, m Match, by int64, notes string) (Match, bool, error) {
-	return db.moveMatchReturning(ctx, tx, m, reported, `state = 'completed', validated_by = ?, validated_at = ?, validation_notes = ?`,
-		by, db.Now(), notes)
 }
 
 // RejectMatchResult refuses a reported result (m as read in the transaction): the score is

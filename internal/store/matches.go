@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"slices"
 	"time"
 )
 
@@ -38,6 +39,9 @@ type Match struct {
 	CreatedAt            time.Time     `db:"created_at"`
 	UpdatedAt            time.Time     `db:"updated_at"`
 }
+
+// ResultReported says whether m's result waits for its validation (reported, or disputed).
+func (m Match) ResultReported() bool { return slices.Contains(reported, m.State) }
 
 // InsertMatch stores a match as given (its state and result set by the caller).
 func (db *DB) InsertMatch(ctx context.Context, tx *Tx, m *Match) error {

@@ -2,7 +2,9 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
+	"time"
 
 	"github.com/tennisladder/ladder/internal/ladder"
 )
@@ -84,6 +86,47 @@ type ResultChange struct {
 // in the row (tournament_players.h2h, migration 00030) and place each of the two players with
 // one count of the rows ranked before them (placeTwo), before and after the points move.
 func (db *DB) RecordResult(ctx context.Context, tx *Tx, t *Tournament, matchID, winner, loser int64) (ResultChange, error) {
+	return db.recordResult(ctx, tx, t, matchID, winner, loser, nil)
+}
+
+// completion is what CompleteResult sets on the match with its positions and points.
+type completion struct {
+	by    int64
+	at    time.Time
+	notes string
+}
+
+// CompleteResult validates the reported result of match m and applies it as RecordResult does,
+// with one update of the match: completed, and the positions before and the points given. m
+// was read with its row locked (LockMatchWithRelation) under its tournament's lock (t:
+// LockMatchTournament), so its state is the match's: false, and nothing written, when it is not
+// a reported result any more. It returns the match as completed.
+//
+// One update, not two (issue 16): PostgreSQL checks every foreign key of a row again when the row
+// changes a second time in the transaction that changed it first, seven for a match; and the
+// completion needs no round trip of its own, since the lock already settled who decides.
+func (db *DB) CompleteResult(ctx context.Context, tx *Tx, t *Tournament, m Match, by int64, notes string) (Match, ResultChange, bool, error) {
+	if !m.ResultReported() {
+		return m, ResultChange{}, false, nil
+	}
+	// As both databases store it (PostgreSQL keeps microseconds): the match returned is the
+	// match a later read gives.
+	at := db.Now().Truncate(time.Microsecond)
+	rc, err := db.recordResult(ctx, tx, t, m.ID, m.WinnerID.Int64, m.LoserID.Int64, &completion{by: by, at: at, notes: notes})
+	if err != nil {
+		return m, rc, false, err
+	}
+	// In the local zone, as both drivers read a time back.
+	read := at.Local()
+	m.State, m.ValidatedBy, m.ValidatedAt = "completed", sql.NullInt64{Int64: by, Valid: true}, sql.NullTime{Time: read, Valid: true}
+	m.ValidationNotes, m.UpdatedAt = notes, read
+	m.WinnerPositionBefore, m.LoserPositionBefore, m.WinnerPoints, m.LoserPoints = rc.WinnerBefore, rc.LoserBefore, rc.WinnerPoints, rc.LoserPoints
+	return m, rc, true, nil
+}
+
+// recordResult is RecordResult, and with done CompleteResult: the match is completed by the same
+// update that stores its positions and points, before the head-to-heads count it.
+func (db *DB) recordResult(ctx context.Context, tx *Tx, t *Tournament, matchID, winner, loser int64, done *completion) (ResultChange, error) {
 	var rc ResultChange
 	w, l, err := db.rankRows(ctx, tx, t.ID, winner, loser)
 	if err != nil {
@@ -125,8 +168,7 @@ func (db *DB) RecordResult(ctx context.Context, tx *Tx, t *Tournament, matchID, 
 		winner, rc.WinnerPoints, rc.LoserPoints, winner, winner, db.Now(), t.ID, winner, loser); err != nil {
 		return rc, err
 	}
-	if err := db.txDefer(ctx, tx, db.Dialect.rebind(`UPDATE matches SET winner_position_before = ?, loser_position_before = ?,
-		winner_points = ?, loser_points = ? WHERE id = ?`), rc.WinnerBefore, rc.LoserBefore, rc.WinnerPoints, rc.LoserPoints, matchID); err != nil {
+	if err := db.storeResult(ctx, tx, matchID, rc, done); err != nil {
 		return rc, err
 	}
 	if points {
@@ -150,6 +192,18 @@ func (db *DB) RecordResult(ctx context.Context, tx *Tx, t *Tournament, matchID, 
 		rc.WinnerAfter, rc.LoserAfter, err = db.placeTwo(ctx, tx, t.ID, w, l)
 	}
 	return rc, err
+}
+
+// storeResult stores on the match the positions before and the points given, and with done
+// completes it (CompleteResult).
+func (db *DB) storeResult(ctx context.Context, tx *Tx, matchID int64, rc ResultChange, done *completion) error {
+	if done == nil {
+		return db.txDefer(ctx, tx, db.Dialect.rebind(`UPDATE matches SET winner_position_before = ?, loser_position_before = ?,
+			winner_points = ?, loser_points = ? WHERE id = ?`), rc.WinnerBefore, rc.LoserBefore, rc.WinnerPoints, rc.LoserPoints, matchID)
+	}
+	return db.txDefer(ctx, tx, db.Dialect.rebind(`UPDATE matches SET state = 'completed', validated_by = ?, validated_at = ?,
+		validation_notes = ?, updated_at = ?, winner_position_before = ?, loser_position_before = ?, winner_points = ?, loser_points = ?
+		WHERE id = ?`), done.by, done.at, done.notes, done.at, rc.WinnerBefore, rc.LoserBefore, rc.WinnerPoints, rc.LoserPoints, matchID)
 }
 
 // rankRow is what orders a player in the standings, and whether the tournament's stored
