@@ -13,10 +13,11 @@ import (
 // store/pg_pipeline.go), 14 before its BEGIN and COMMIT went with its first and last
 // (store/tx.go), 12 before the history insert waited for the next round trip
 // (store.RecordStats), 11 before the match's completion went with the write of its positions
-// (store.CompleteResult). A statement added to the validation, or a deferred write turned back into
+// (store.CompleteResult), 10 before the two players' places were read with their rows
+// (store.placeOf). A statement added to the validation, or a deferred write turned back into
 // one of its own, shows here first. pgx's prepare of a statement text new to a connection is not
 // counted (store.DB.RoundTrips), so a text built anew on every call would not show.
-const maxValidationTrips = 10
+const maxValidationTrips = 8
 
 func TestValidationRoundTripsPostgres(t *testing.T) {
 	if os.Getenv(storetest.PostgresTestURLEnv) == "" {

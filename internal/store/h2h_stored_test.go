@@ -131,7 +131,7 @@ func TestStoredHeadToHeadFollowsEveryChange(t *testing.T) {
 }
 
 // A player level with others on points, head-to-head and wins is placed by seed: the write sums
-// the earlier blocks of seeds and counts the player's own block (store.placeTwo, 00034). Seeds
+// the earlier blocks of seeds and counts the player's own block (store.placeOf, 00034). Seeds
 // on and around every block bound, two pairs of them equal (then by id), each player placed in
 // turn in a write rolled back.
 func TestPlacesBySeedAcrossBlocks(t *testing.T) {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/tennisladder/ladder/internal/ladder"
@@ -128,11 +130,11 @@ func (db *DB) CompleteResult(ctx context.Context, tx *Tx, t *Tournament, m Match
 // update that stores its positions and points, before the head-to-heads count it.
 func (db *DB) recordResult(ctx context.Context, tx *Tx, t *Tournament, matchID, winner, loser int64, done *completion) (ResultChange, error) {
 	var rc ResultChange
-	w, l, err := db.rankRows(ctx, tx, t.ID, winner, loser)
+	points := t.RankingType == string(ladder.Points)
+	w, l, err := db.rankRows(ctx, tx, t.ID, winner, loser, points)
 	if err != nil {
 		return rc, err
 	}
-	points := t.RankingType == string(ladder.Points)
 	if points && w.Stale {
 		// Something other than a result write changed what the head-to-heads count (see 00030):
 		// recount them all, leaving out this match (its result is applied below).
@@ -144,9 +146,7 @@ func (db *DB) recordResult(ctx context.Context, tx *Tx, t *Tournament, matchID, 
 		return rc, err
 	}
 	if points {
-		if rc.WinnerBefore, rc.LoserBefore, err = db.placeTwo(ctx, tx, t.ID, w, l); err != nil {
-			return rc, err
-		}
+		rc.WinnerBefore, rc.LoserBefore = w.Place, l.Place
 		sc := ladder.Scoring{WinVsHigher: t.WinVsHigher, WinVsLower: t.WinVsLower, Defeat: t.Defeat}
 		rc.WinnerPoints, rc.LoserPoints = ladder.WinPoints(sc, rc.WinnerBefore, rc.LoserBefore), sc.Defeat
 	} else {
@@ -174,10 +174,9 @@ func (db *DB) recordResult(ctx context.Context, tx *Tx, t *Tournament, matchID, 
 	if points {
 		w2, l2 := w, l
 		w2.Points, w2.Wins, l2.Points = w.Points+rc.WinnerPoints, w.Wins+1, l.Points+rc.LoserPoints
-		if w2.H2H, l2.H2H, err = db.moveH2H(ctx, tx, t.ID, w, l, w2, l2); err != nil {
+		if err := db.moveH2H(ctx, tx, t.ID, w, l, w2, l2); err != nil {
 			return rc, err
 		}
-		w, l = w2, l2
 	}
 	// The version moves with every result; the head-to-heads are up to date again after a points
 	// result (the points update above marked them stale), and are not kept for classic rankings.
@@ -189,9 +188,14 @@ func (db *DB) recordResult(ctx context.Context, tx *Tx, t *Tournament, matchID, 
 		return rc, err
 	}
 	if points {
-		rc.WinnerAfter, rc.LoserAfter, err = db.placeTwo(ctx, tx, t.ID, w, l)
+		// The rows as the result left them, placed in the same statement: it goes with the
+		// writes above, one round trip.
+		if w, l, err = db.rankRows(ctx, tx, t.ID, winner, loser, true); err != nil {
+			return rc, err
+		}
+		rc.WinnerAfter, rc.LoserAfter = w.Place, l.Place
 	}
-	return rc, err
+	return rc, nil
 }
 
 // storeResult stores on the match the positions before and the points given, and with done
@@ -216,13 +220,19 @@ type rankRow struct {
 	Position int   `db:"position"`
 	H2H      int   `db:"h2h"`
 	Stale    bool  `db:"stale"`
+	Place    int   `db:"place"` // in a points ranking, when rankRows was asked to place
 }
 
-// rankRows reads the winner's and the loser's rows in the standings.
-func (db *DB) rankRows(ctx context.Context, tx *Tx, tournamentID, winner, loser int64) (w, l rankRow, err error) {
+// rankRows reads the winner's and the loser's rows in the standings and, with placed, their
+// positions in a points ranking (placeOf) in the same statement.
+func (db *DB) rankRows(ctx context.Context, tx *Tx, tournamentID, winner, loser int64, placed bool) (w, l rankRow, err error) {
+	place := `0`
+	if placed {
+		place = placeOf
+	}
 	var rows []rankRow
 	if err := db.txSelect(ctx, tx, &rows, db.Dialect.rebind(`SELECT p.user_id, p.points, p.wins, p.seed, p.position, p.h2h,
-		t.h2h_stale <> 0 AS stale FROM tournament_players p JOIN tournaments t ON t.id = p.tournament_id
+		t.h2h_stale <> 0 AS stale, `+place+` AS place FROM tournament_players p JOIN tournaments t ON t.id = p.tournament_id
 		WHERE p.tournament_id = ? AND p.user_id IN (?, ?) AND p.role = 'player' AND p.status <> 'requested'`), tournamentID, winner, loser); err != nil {
 		return w, l, err
 	}
@@ -241,13 +251,13 @@ func (db *DB) rankRows(ctx context.Context, tx *Tx, tournamentID, winner, loser 
 }
 
 // recountH2H computes every player's head-to-head of a tournament from its matches (match
-// without left out) and returns the winner's and the loser's rows again.
+// without left out) and returns the winner's and the loser's rows again, placed.
 func (db *DB) recountH2H(ctx context.Context, tx *Tx, tournamentID, without, winner, loser int64) (w, l rankRow, err error) {
 	if _, err := db.txExec(ctx, tx, db.Dialect.rebind(`UPDATE tournament_players AS p SET h2h = `+h2hOf+` WHERE p.tournament_id = ?`),
 		without, tournamentID); err != nil {
 		return w, l, err
 	}
-	return db.rankRows(ctx, tx, tournamentID, winner, loser)
+	return db.rankRows(ctx, tx, tournamentID, winner, loser, true)
 }
 
 // moveH2H keeps the stored head-to-heads after a result moved the winner from w to w2 and the
@@ -255,9 +265,9 @@ func (db *DB) recountH2H(ctx context.Context, tx *Tx, tournamentID, without, win
 // (their wins against their new level, this match included; h2hCheaper). Another player's changes only if
 // they beat one of the two and sit on that one's old or new points: minus their wins over the
 // player who left their level, plus those over the one who joined it. Both are index ranges of
-// the two players' wins and losses, whatever the ladder's size. Returns the new head-to-heads
-// of the winner and the loser.
-func (db *DB) moveH2H(ctx context.Context, tx *Tx, tournamentID int64, w, l, w2, l2 rankRow) (int, int, error) {
+// the two players' wins and losses, whatever the ladder's size. Both updates are deferred: the
+// new head-to-heads are read back with the players' places (rankRows).
+func (db *DB) moveH2H(ctx context.Context, tx *Tx, tournamentID int64, w, l, w2, l2 rankRow) error {
 	// delta(X) = Σ over the moved player M: wins of X over M × ([X on M's new points] − [X on M's old]).
 	winsOver := `(SELECT COUNT(*) FROM matches m WHERE m.tournament_id = p.tournament_id AND m.winner_id = p.user_id
 		AND m.loser_id = ? AND m.state = 'completed')`
@@ -289,72 +299,38 @@ func (db *DB) moveH2H(ctx context.Context, tx *Tx, tournamentID int64, w, l, w2,
 		args = append(args, pts...)
 		args = append(args, tournamentID, w.UserID, l.UserID)
 		if err := db.txDefer(ctx, tx, db.Dialect.rebind(q), args...); err != nil {
-			return 0, 0, err
+			return err
 		}
 	}
-	var rows []struct {
-		UserID int64 `db:"user_id"`
-		H2H    int   `db:"h2h"`
-	}
-	if err := db.txSelect(ctx, tx, &rows, db.Dialect.rebind(`UPDATE tournament_players AS p SET h2h = `+h2hCheaper+`
-		WHERE p.tournament_id = ? AND p.user_id IN (?, ?) RETURNING user_id, h2h`), 0, 0, tournamentID, w.UserID, l.UserID); err != nil {
-		return 0, 0, err
-	}
-	hw, hl := 0, 0
-	for _, r := range rows {
-		if r.UserID == w.UserID {
-			hw = r.H2H
-		} else {
-			hl = r.H2H
-		}
-	}
-	return hw, hl, nil
+	return db.txDefer(ctx, tx, db.Dialect.rebind(`UPDATE tournament_players AS p SET h2h = `+h2hCheaper+`
+		WHERE p.tournament_id = ? AND p.user_id IN (?, ?)`), 0, 0, tournamentID, w.UserID, l.UserID)
 }
 
 // rankBlockSize is the width of the blocks of seeds of tournament_rank_blocks (migration 00034,
 // whose SQL divides by the same number).
 const rankBlockSize = 64
 
-// seedsAbove is the exclusive lower bound of the seeds of seed s's block: seed / rankBlockSize
-// truncates toward zero (Go, SQLite and PostgreSQL alike), so block 0 holds the seeds from
-// -(size-1) to size-1 and the others size seeds each.
-func seedsAbove(s int) int {
-	b := s / rankBlockSize
-	if b > 0 {
-		return b*rankBlockSize - 1
-	}
-	return b*rankBlockSize - rankBlockSize
-}
-
-// placeTwo is the positions of w and l in a points ranking: one plus the players ranked before
-// each (ladder.Order: points, head-to-head, wins, seed, id). Those with more points are a sum
-// over the distinct scores above (tournament_points, 00030); those level on points with a
-// better head-to-head, or the same and more wins, or the same and an earlier block of seeds,
-// are sums over the tie groups' blocks (tournament_rank_blocks, 00034); those in the player's
-// own block ahead by seed (and id) are a range of the ranking index of at most rankBlockSize
-// rows, bounded on both sides (an OR as the upper bound would leave the range open to the
-// group's end). None grows with the ladder's size, only with how many tie groups and blocks
-// share the player's score.
-func (db *DB) placeTwo(ctx context.Context, tx *Tx, tournamentID int64, w, l rankRow) (int, int, error) {
-	const blocks = `(SELECT COALESCE(SUM(players), 0) FROM tournament_rank_blocks WHERE tournament_id = ? AND points = ? AND `
-	const ahead = `(SELECT COALESCE(SUM(players), 0) FROM tournament_points WHERE tournament_id = ? AND points > ?)
-		+ ` + blocks + `h2h > ?)
-		+ ` + blocks + `h2h = ? AND wins > ?)
-		+ ` + blocks + `h2h = ? AND wins = ? AND block < ?)
-		+ (SELECT COUNT(*) FROM tournament_players WHERE tournament_id = ? AND role = 'player' AND status <> 'requested'
-			AND points = ? AND h2h = ? AND wins = ? AND seed > ? AND seed <= ? AND (seed < ? OR user_id < ?))`
-	args := func(x rankRow) []any {
-		id, p := tournamentID, x.Points
-		return []any{id, p, id, p, x.H2H, id, p, x.H2H, x.Wins, id, p, x.H2H, x.Wins, x.Seed / rankBlockSize,
-			id, p, x.H2H, x.Wins, seedsAbove(x.Seed), x.Seed, x.Seed, x.UserID}
-	}
-	var c struct {
-		W int `db:"w"`
-		L int `db:"l"`
-	}
-	q := `SELECT ` + ahead + ` AS w, ` + ahead + ` AS l`
-	if err := db.txGet(ctx, tx, &c, db.Dialect.rebind(q), append(args(w), args(l)...)...); err != nil {
-		return 0, 0, err
-	}
-	return 1 + c.W, 1 + c.L, nil
-}
+// placeOf is the position of the row p of tournament_players in a points ranking: one plus the
+// players ranked before it (ladder.Order: points, head-to-head, wins, seed, id), from p's own
+// columns, so that it is read with the row (rankRows) and needs no round trip of its own. Those
+// with more points are a sum over the distinct scores above (tournament_points, 00030); those
+// level on points with a better head-to-head, or the same and more wins, or the same and an
+// earlier block of seeds, are sums over the tie groups' blocks (tournament_rank_blocks, 00034);
+// those in the player's own block ahead by seed (and id) are a range of the ranking index of at
+// most rankBlockSize rows, bounded on both sides (an OR as the upper bound would leave the range
+// open to the group's end). None grows with the ladder's size, only with how many tie groups and
+// blocks share the player's score. The block's exclusive lower bound of seeds: seed / 64
+// truncates toward zero (Go, SQLite and PostgreSQL alike), so block 0 holds the seeds from -63
+// to 63 and the others 64 seeds each.
+var placeOf = strings.NewReplacer("{B}", strconv.Itoa(rankBlockSize)).Replace(`1
+	+ (SELECT COALESCE(SUM(c.players), 0) FROM tournament_points c WHERE c.tournament_id = p.tournament_id AND c.points > p.points)
+	+ (SELECT COALESCE(SUM(b.players), 0) FROM tournament_rank_blocks b WHERE b.tournament_id = p.tournament_id
+		AND b.points = p.points AND b.h2h > p.h2h)
+	+ (SELECT COALESCE(SUM(b.players), 0) FROM tournament_rank_blocks b WHERE b.tournament_id = p.tournament_id
+		AND b.points = p.points AND b.h2h = p.h2h AND b.wins > p.wins)
+	+ (SELECT COALESCE(SUM(b.players), 0) FROM tournament_rank_blocks b WHERE b.tournament_id = p.tournament_id
+		AND b.points = p.points AND b.h2h = p.h2h AND b.wins = p.wins AND b.block < p.seed / {B})
+	+ (SELECT COUNT(*) FROM tournament_players o WHERE o.tournament_id = p.tournament_id AND o.role = 'player'
+		AND o.status <> 'requested' AND o.points = p.points AND o.h2h = p.h2h AND o.wins = p.wins
+		AND o.seed > CASE WHEN p.seed / {B} > 0 THEN p.seed / {B} * {B} - 1 ELSE p.seed / {B} * {B} - {B} END
+		AND o.seed <= p.seed AND (o.seed < p.seed OR o.user_id < p.user_id))`)
