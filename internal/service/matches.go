@@ -50,21 +50,6 @@ func (s *Service) matchAccess(ctx context.Context, tx *store.Tx, cur Current, id
 	return s.matchScope(ctx, tx, cur, m, t)
 }
 
-// matchAccessIn is matchAccess for a match of tournament t, already read (and locked) by the
-// caller.
-func (s *Service) matchAccessIn(ctx context.Context, tx *store.Tx, cur Current, id int64, t *store.Tournament) (store.MatchRow, MatchAccess, error) {
-	// The match (locked) and the caller's relation to its tournament in one go (one round trip
-	// on PostgreSQL): the relation needs only the tournament, known already.
-	m, r, err := s.db.LockMatchWithRelation(ctx, tx, id, t.ID, cur.User.ID)
-	if errors.Is(err, store.ErrNotFound) || err == nil && m.TournamentID != t.ID {
-		return m, MatchAccess{}, &Error{Kind: KindNotFound, Code: "match.not_found"}
-	}
-	if err != nil {
-		return m, MatchAccess{}, err
-	}
-	return matchScopeOf(cur, m, *t, r)
-}
-
 // matchScope is the caller's relation to match m of tournament t and what policy lets them do.
 func (s *Service) matchScope(ctx context.Context, tx *store.Tx, cur Current, m store.MatchRow, t store.Tournament) (store.MatchRow, MatchAccess, error) {
 	// The caller's relation (decided as relation decides it) and whether the tournament has a

@@ -33,14 +33,15 @@ func (s *Service) ValidateResult(ctx context.Context, cur Current, id int64, app
 		}
 		// The tournament is locked before the match is read (its tournament id is all that is
 		// read before, in the same statement), so the match and the standings are read as the
-		// last validation left them.
-		t, err := s.db.LockMatchTournament(ctx, tx, id)
+		// last validation left them; the match is locked too (store.LockMatch), so nothing moves
+		// it before the commit. One round trip with the caller's relation to the tournament.
+		t, m, r, err := s.db.LockMatch(ctx, tx, id, cur.User.ID)
 		if errors.Is(err, store.ErrNotFound) {
 			return &Error{Kind: KindNotFound, Code: "match.not_found"}
 		} else if err != nil {
 			return err
 		}
-		m, acc, err := s.matchAccessIn(ctx, tx, cur, id, &t)
+		m, acc, err := matchScopeOf(cur, m, t, r)
 		if err != nil {
 			return err
 		}

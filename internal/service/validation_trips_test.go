@@ -14,10 +14,11 @@ import (
 // (store/tx.go), 12 before the history insert waited for the next round trip
 // (store.RecordStats), 11 before the match's completion went with the write of its positions
 // (store.CompleteResult), 10 before the two players' places were read with their rows
-// (store.placeOf). A statement added to the validation, or a deferred write turned back into
+// (store.placeOf), 8 before the match and the caller's relation were read with the tournament's
+// lock (store.LockMatch). A statement added to the validation, or a deferred write turned back into
 // one of its own, shows here first. pgx's prepare of a statement text new to a connection is not
 // counted (store.DB.RoundTrips), so a text built anew on every call would not show.
-const maxValidationTrips = 8
+const maxValidationTrips = 7
 
 func TestValidationRoundTripsPostgres(t *testing.T) {
 	if os.Getenv(storetest.PostgresTestURLEnv) == "" {

@@ -31,27 +31,27 @@ func (db *DB) MatchByID(ctx context.Context, tx *Tx, id int64) (MatchRow, error)
 	return m, notFound(err)
 }
 
-// LockMatchWithRelation locks and reads match id, and reads userID's relation to tournament
-// tournamentID inside tx (MatchByID and MatchRelationOf), in one round trip on PostgreSQL;
-// ErrNotFound when the match is missing. Under the lock, what the match's state says holds until
-// tx ends: no other transaction moves it meanwhile (an account's deletion calls off its open
-// matches without its tournament's lock), so CompleteResult's update needs no condition.
-func (db *DB) LockMatchWithRelation(ctx context.Context, tx *Tx, id, tournamentID, userID int64) (MatchRow, MatchRelation, error) {
+// LockMatch locks and reads match id's tournament, then locks and reads the match, and reads
+// userID's relation to the tournament (MatchRelationOf), in one round trip on PostgreSQL (the
+// statements run in that order, so the match is read once the tournament's lock is granted);
+// ErrNotFound when the match is missing. A match never changes tournament, so its tournament id
+// read inside each statement is the one locked. Under the match's lock what its state says holds
+// until tx ends: no other transaction moves it meanwhile (an account's deletion calls off its
+// open matches without their tournament's lock), so CompleteResult's update needs no condition.
+func (db *DB) LockMatch(ctx context.Context, tx *Tx, id, userID int64) (Tournament, MatchRow, MatchRelation, error) {
+	var t Tournament
 	var m MatchRow
 	var r MatchRelation
-	err := db.txSteps(ctx, tx, txStep{q: db.Dialect.rebind(matchRowSelect + ` WHERE m.id = ?` + db.Dialect.forUpdate("m")), args: []any{id}, get: &m},
-		txStep{q: db.Dialect.rebind(matchRelationSelect), args: []any{tournamentID, tournamentID, userID}, get: &r})
-	return m, r, notFound(err)
-}
-
-// LockMatchTournament locks and reads the tournament of a match (ErrNotFound when the match is
-// missing), in one statement: what a writer locks before reading the match itself. A match never
-// changes tournament, so its tournament id read in the same statement is the one to lock.
-func (db *DB) LockMatchTournament(ctx context.Context, tx *Tx, matchID int64) (Tournament, error) {
-	var t Tournament
-	err := db.txGet(ctx, tx, &t, db.Dialect.rebind(`SELECT `+tournamentColumns+tournamentFrom+
-		` WHERE t.id = (SELECT tournament_id FROM matches WHERE id = ?)`+db.Dialect.forUpdate("t")), matchID)
-	return t, notFound(err)
+	err := db.txSteps(ctx, tx,
+		txStep{q: db.Dialect.rebind(`SELECT ` + tournamentColumns + tournamentFrom +
+			` WHERE t.id = (SELECT tournament_id FROM matches WHERE id = ?)` + db.Dialect.forUpdate("t")), args: []any{id}, get: &t},
+		txStep{q: db.Dialect.rebind(matchRowSelect + ` WHERE m.id = ?` + db.Dialect.forUpdate("m")), args: []any{id}, get: &m},
+		txStep{q: db.Dialect.rebind(`SELECT p.user_id IS NOT NULL AS found, COALESCE(p.role, '') AS role,
+			COALESCE(p.status, '') AS status, EXISTS (SELECT 1 FROM tournament_players r
+				WHERE r.tournament_id = m.tournament_id AND r.role = 'referee') AS has_referee
+			FROM matches m LEFT JOIN tournament_players p ON p.tournament_id = m.tournament_id AND p.user_id = ?
+			WHERE m.id = ?`), args: []any{userID, id}, get: &r})
+	return t, m, r, notFound(err)
 }
 
 // moveMatch runs a conditional update of one match: set applies only when the match is in one

@@ -100,8 +100,7 @@ type completion struct {
 
 // CompleteResult validates the reported result of match m and applies it as RecordResult does,
 // with one update of the match: completed, and the positions before and the points given. m
-// was read with its row locked (LockMatchWithRelation) under its tournament's lock (t:
-// LockMatchTournament), so its state is the match's: false, and nothing written, when it is not
+// and its tournament t were read with their rows locked (LockMatch), so its state is the match's: false, and nothing written, when it is not
 // a reported result any more. It returns the match as completed.
 //
 // One update, not two (issue 16): PostgreSQL checks every foreign key of a row again when the row
