@@ -13,8 +13,8 @@ import (
 // ValidateResult approves or rejects a reported result (the tournament's referee, its creator
 // when it has none, super admins). Approval completes the match and moves the standings with the
 // tournament's ranking type and points; rejection clears the score so the players report again.
-// The tournament's lock is taken first and the match moves conditionally, so two referees at
-// once change the standings exactly once.
+// The tournament's lock is taken first, then the match's (store.LockMatch), and the match is
+// moved only from a reported result, so two referees at once change the standings exactly once.
 func (s *Service) ValidateResult(ctx context.Context, cur Current, id int64, approve bool, notes string) (store.MatchRow, error) {
 	if err := signedIn(cur); err != nil {
 		return store.MatchRow{}, err
@@ -58,8 +58,8 @@ func (s *Service) ValidateResult(ctx context.Context, cur Current, id int64, app
 	if err != nil {
 		return store.MatchRow{}, err
 	}
-	// The match as the transaction left it (read under the tournament's lock, with what its update
-	// changed as the update returned it): no read again after the commit.
+	// The match as the transaction left it (read under the locks, with what the approval stored
+	// or the rejection's update returned): no read again after the commit.
 	return out, nil
 }
 

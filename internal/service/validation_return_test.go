@@ -12,8 +12,20 @@ import (
 
 // ValidateResult returns the match as its transaction left it, without reading it again after
 // the commit (issue 16): it must be exactly what a read of the match gives, approved or
-// rejected, on both databases.
+// rejected, on both databases, in the server's zone and in one an hour east of UTC (an approved
+// match is built by the app: SQLite's reads give its UTC text a zone of its own there, pgx's
+// the local one). The package's tests do not run in parallel, so the zone is the process's
+// for this test alone.
 func TestValidateResultReturnsTheStoredMatch(t *testing.T) {
+	local := time.Local
+	t.Cleanup(func() { time.Local = local })
+	for _, zone := range []*time.Location{local, time.FixedZone("UTC+1", 3600)} {
+		time.Local = zone
+		t.Run(zone.String(), testValidateResultReturnsTheStoredMatch)
+	}
+}
+
+func testValidateResultReturnsTheStoredMatch(t *testing.T) {
 	storetest.ForEachDialect(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		w := newLadderWorld(t, db, 6, nil)

@@ -73,6 +73,16 @@ func (d Dialect) forUpdate(alias string) string {
 	return ""
 }
 
+// forNoKeyUpdate locks the rows of alias a SELECT reads on PostgreSQL against other writers, as
+// an update that keeps the row's key does, without blocking the foreign-key checks of inserts
+// that refer to them (SQLite: nothing, its writer is one at a time).
+func (d Dialect) forNoKeyUpdate(alias string) string {
+	if d == Postgres {
+		return " FOR NO KEY UPDATE OF " + alias
+	}
+	return ""
+}
+
 // IsUniqueViolation reports whether err is a unique constraint's refusal (PostgreSQL 23505,
 // SQLite SQLITE_CONSTRAINT_UNIQUE or _PRIMARYKEY): a concurrent writer inserted the same key.
 func IsUniqueViolation(err error) bool {

@@ -31,7 +31,8 @@ func (db *DB) MatchByID(ctx context.Context, tx *Tx, id int64) (MatchRow, error)
 	return m, notFound(err)
 }
 
-// LockMatch locks and reads match id's tournament, then locks and reads the match, and reads
+// LockMatch locks and reads match id's tournament, then locks and reads the match (against other
+// writers: FOR NO KEY UPDATE, which lets inserts that refer to it check their keys), and reads
 // userID's relation to the tournament (MatchRelationOf), in one round trip on PostgreSQL (the
 // statements run in that order, so the match is read once the tournament's lock is granted);
 // ErrNotFound when the match is missing. A match never changes tournament, so its tournament id
@@ -45,12 +46,9 @@ func (db *DB) LockMatch(ctx context.Context, tx *Tx, id, userID int64) (Tourname
 	err := db.txSteps(ctx, tx,
 		txStep{q: db.Dialect.rebind(`SELECT ` + tournamentColumns + tournamentFrom +
 			` WHERE t.id = (SELECT tournament_id FROM matches WHERE id = ?)` + db.Dialect.forUpdate("t")), args: []any{id}, get: &t},
-		txStep{q: db.Dialect.rebind(matchRowSelect + ` WHERE m.id = ?` + db.Dialect.forUpdate("m")), args: []any{id}, get: &m},
-		txStep{q: db.Dialect.rebind(`SELECT p.user_id IS NOT NULL AS found, COALESCE(p.role, '') AS role,
-			COALESCE(p.status, '') AS status, EXISTS (SELECT 1 FROM tournament_players r
-				WHERE r.tournament_id = m.tournament_id AND r.role = 'referee') AS has_referee
-			FROM matches m LEFT JOIN tournament_players p ON p.tournament_id = m.tournament_id AND p.user_id = ?
-			WHERE m.id = ?`), args: []any{userID, id}, get: &r})
+		txStep{q: db.Dialect.rebind(matchRowSelect + ` WHERE m.id = ?` + db.Dialect.forNoKeyUpdate("m")), args: []any{id}, get: &m},
+		txStep{q: db.Dialect.rebind(matchRelationColumns("m.tournament_id") + ` FROM matches m
+			LEFT JOIN tournament_players p ON p.tournament_id = m.tournament_id AND p.user_id = ? WHERE m.id = ?`), args: []any{userID, id}, get: &r})
 	return t, m, r, notFound(err)
 }
 
@@ -101,8 +99,8 @@ func (db *DB) DisputeMatchResult(ctx context.Context, tx *Tx, id int64, reason s
 		updated_at = ? WHERE id = ? AND state = 'result_reported' AND result_confirmed = ?`), reason, db.Now(), id, false))
 }
 
-// matchMoved is what the result's validation or rejection changes on a match, as its update
-// returns it.
+// matchMoved is what the result's rejection changes on a match, as its update returns it (an
+// approval: CompleteResult).
 type matchMoved struct {
 	State           string        `db:"state"`
 	ValidatedBy     sql.NullInt64 `db:"validated_by"`

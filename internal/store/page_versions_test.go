@@ -20,7 +20,7 @@ func TestPageVersionMovesOncePerTransactionPostgres(t *testing.T) {
 		t.Skip("needs " + storetest.PostgresTestURLEnv)
 	}
 	ctx := context.Background()
-	tr, ids := newTournament(t, db, "Ladder", "points", ladder.Presets["standard"], 60)
+	tr, ids := newTournament(t, db, "Ladder", "points", ladder.Presets["standard"], 100)
 	a := ids[0]
 	versions := func() map[int64]int64 {
 		t.Helper()
@@ -71,14 +71,36 @@ func TestPageVersionMovesOncePerTransactionPostgres(t *testing.T) {
 	if got := versions()[a]; got != before[a]+3 {
 		t.Fatalf("after a rolled-back savepoint the change moved the version to %d, want %d", got, before[a]+3)
 	}
-	// Every player, twice, in one transaction: past the remembered list's bound.
+	// Every player, twice, in one transaction: the list stops at its bound (256 characters), so
+	// the players remembered move once and the others at each statement.
 	all := versions()
-	all2 := `UPDATE tournament_players SET updated_at = now() WHERE tournament_id = ` + strconv.FormatInt(tr.ID, 10)
-	inTx(all2, all2)
-	now := versions()
-	for _, id := range ids {
-		if now[id] <= all[id] {
-			t.Fatalf("player %d's version did not move (%d) with a change of every player", id, now[id])
+	every := `UPDATE tournament_players SET updated_at = now() WHERE tournament_id = ` + strconv.FormatInt(tr.ID, 10)
+	tx, err := db.W.BeginTxx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+	var listed int
+	for range 2 {
+		if _, err := tx.ExecContext(ctx, every); err != nil {
+			t.Fatal(err)
 		}
+		if err := tx.GetContext(ctx, &listed, `SELECT length(current_setting('ladder.versions_bumped'))`); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if listed < 256 || listed > 256+len(",9223372036854775807,") {
+		t.Fatalf("the list of players bumped is %d characters long, want it stopped at its bound", listed)
+	}
+	now := versions()
+	moved := map[int64]int{}
+	for _, id := range ids {
+		moved[now[id]-all[id]]++
+	}
+	if moved[1] == 0 || moved[2] == 0 || moved[1]+moved[2] != len(ids) {
+		t.Fatalf("players by how far their version moved in a transaction of two changes of every one: %v, want 1 (remembered) and 2 (past the bound)", moved)
 	}
 }

@@ -165,10 +165,15 @@ func (db *DB) MatchRelationOf(ctx context.Context, tx *Tx, tournamentID, userID 
 }
 
 // matchRelationSelect reads MatchRelationOf's row (tournament id twice, then the user's id).
-const matchRelationSelect = `SELECT p.user_id IS NOT NULL AS found, COALESCE(p.role, '') AS role,
-	COALESCE(p.status, '') AS status,
-	EXISTS (SELECT 1 FROM tournament_players r WHERE r.tournament_id = ? AND r.role = 'referee') AS has_referee
-	FROM (SELECT 1 AS one) x LEFT JOIN tournament_players p ON p.tournament_id = ? AND p.user_id = ?`
+var matchRelationSelect = matchRelationColumns("?") +
+	` FROM (SELECT 1 AS one) x LEFT JOIN tournament_players p ON p.tournament_id = ? AND p.user_id = ?`
+
+// matchRelationColumns are a MatchRelation's columns from the user's row p of the tournament
+// whose id is tournament (outer-joined: none when the user has no row there).
+func matchRelationColumns(tournament string) string {
+	return `SELECT p.user_id IS NOT NULL AS found, COALESCE(p.role, '') AS role, COALESCE(p.status, '') AS status,
+	EXISTS (SELECT 1 FROM tournament_players r WHERE r.tournament_id = ` + tournament + ` AND r.role = 'referee') AS has_referee`
+}
 
 // Participants lists every row of the tournament (players, referees, requests), by join date.
 func (db *DB) Participants(ctx context.Context, tx *Tx, tournamentID int64) ([]Participant, error) {

@@ -86,7 +86,8 @@ type ResultChange struct {
 // positions: the positions after follow from those before (the winner from below takes the
 // loser's place, those between move down one). Points rankings keep each player's head-to-head
 // in the row (tournament_players.h2h, migration 00030) and place each of the two players with
-// one count of the rows ranked before them (placeTwo), before and after the points move.
+// one count of the rows ranked before them (placeOf), read with their rows before and after the
+// points move (rankRows).
 func (db *DB) RecordResult(ctx context.Context, tx *Tx, t *Tournament, matchID, winner, loser int64) (ResultChange, error) {
 	return db.recordResult(ctx, tx, t, matchID, winner, loser, nil)
 }
@@ -100,8 +101,9 @@ type completion struct {
 
 // CompleteResult validates the reported result of match m and applies it as RecordResult does,
 // with one update of the match: completed, and the positions before and the points given. m
-// and its tournament t were read with their rows locked (LockMatch), so its state is the match's: false, and nothing written, when it is not
-// a reported result any more. It returns the match as completed.
+// and its tournament t were read with their rows locked (LockMatch), so its state is the
+// match's: false, and nothing written, when it is not a reported result any more. It returns
+// the match as completed.
 //
 // One update, not two (issue 16): PostgreSQL checks every foreign key of a row again when the row
 // changes a second time in the transaction that changed it first, seven for a match; and the
@@ -117,12 +119,24 @@ func (db *DB) CompleteResult(ctx context.Context, tx *Tx, t *Tournament, m Match
 	if err != nil {
 		return m, rc, false, err
 	}
-	// In the local zone, as both drivers read a time back.
-	read := at.Local()
+	read := db.readBack(at)
 	m.State, m.ValidatedBy, m.ValidatedAt = "completed", sql.NullInt64{Int64: by, Valid: true}, sql.NullTime{Time: read, Valid: true}
 	m.ValidationNotes, m.UpdatedAt = notes, read
 	m.WinnerPositionBefore, m.LoserPositionBefore, m.WinnerPoints, m.LoserPoints = rc.WinnerBefore, rc.LoserBefore, rc.WinnerPoints, rc.LoserPoints
 	return m, rc, true, nil
+}
+
+// readBack is time t as a read of a column written with it gives it back: pgx reads a timestamptz
+// in the local zone; SQLite keeps the text the app wrote (timeFormat) and a read parses it, which
+// gives the local zone only where its offset is the text's.
+func (db *DB) readBack(t time.Time) time.Time {
+	if db.Dialect == Postgres {
+		return t.Local()
+	}
+	if r, ok := rawTimeFast(t.Format(timeFormat)); ok {
+		return r
+	}
+	return t
 }
 
 // recordResult is RecordResult, and with done CompleteResult: the match is completed by the same
