@@ -4,7 +4,6 @@ import (
 	"context"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/tennisladder/ladder/internal/store"
 	"github.com/tennisladder/ladder/internal/store/storetest"
@@ -56,20 +55,8 @@ func TestSameMatchAppliedTwiceAtOnceCountsOnce(t *testing.T) {
 			return err
 		})
 	}()
-	for deadline := time.Now().Add(2 * time.Minute); ; {
-		var waiting int
-		if err := db.R.GetContext(ctx, &waiting, `SELECT COUNT(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'
-			AND query LIKE '%FROM player_stats s%FOR UPDATE%'`); err != nil {
-			t.Fatal(err)
-		}
-		if waiting > 0 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the second application never waited for the first's locks")
-		}
-		time.Sleep(5 * time.Millisecond) // polling PostgreSQL's view, not waiting out the other transaction
-	}
+	awaitLockWait(t, db, "the second application", nil, `SELECT COUNT(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'
+		AND query LIKE '%FROM player_stats s%FOR UPDATE%'`)
 	let()
 	wg.Wait()
 	if errs[0] != nil || errs[1] != nil {

@@ -3,7 +3,6 @@ package service_test
 import (
 	"context"
 	"testing"
-	"time"
 
 	"github.com/tennisladder/ladder/internal/store/storetest"
 )
@@ -42,26 +41,9 @@ func TestValidationOfAMatchCalledOffMeanwhilePostgres(t *testing.T) {
 		_, err := w.svc.ValidateResult(ctx, w.creator, m.ID, true, "")
 		done <- err
 	}()
-	for deadline := time.Now().Add(2 * time.Minute); ; {
-		var waiting int
-		// The validation's statement is longer than the view shows: whoever the deletion blocks.
-		if err := db.R.GetContext(ctx, &waiting, `SELECT COUNT(*) FROM pg_stat_activity
-			WHERE wait_event_type = 'Lock' AND $1 = ANY (pg_blocking_pids(pid))`, offPID); err != nil {
-			t.Fatal(err)
-		}
-		if waiting > 0 {
-			break
-		}
-		select {
-		case err := <-done:
-			t.Fatalf("the validation ended without waiting for the match's lock: %v", err)
-		default:
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the validation never waited for the match's lock")
-		}
-		time.Sleep(5 * time.Millisecond) // polling PostgreSQL's view, not waiting out the other transaction
-	}
+	// The validation's statement is longer than the view shows: whoever the deletion blocks.
+	awaitLockWait(t, db, "the validation", done, `SELECT COUNT(*) FROM pg_stat_activity
+		WHERE wait_event_type = 'Lock' AND $1 = ANY (pg_blocking_pids(pid))`, offPID)
 	if err := off.Commit(); err != nil {
 		t.Fatal(err)
 	}
