@@ -2,17 +2,22 @@ import { useEffect, useState } from 'react';
 import { afterNextPaint } from './useAfterFirstPaint';
 
 /**
- * The items to draw: the first `first` at once, all of them from the task after the next paint
- * (issue 16). Preact draws a render in one task, so a page whose answer brings a dozen cards
- * blocked the main thread for the whole list; the cards a screen shows come first and the rest,
- * below the fold, a task later. Only an answer that arrives after the page was drawn is staged: a
- * list already there when the page mounts (from the cache, back to the page) is drawn whole, so
- * the reader's scroll position finds it. Once the whole list was drawn, later answers (more pages,
+ * The items to draw: the first `first` at once, then `step` more in each task after a paint until
+ * all are drawn (issue 16). Preact draws a render in one task, so a page whose answer brings two
+ * dozen cards blocked the main thread for the whole list; the cards a screen shows come first and
+ * the rest, below the fold, a few per task, so no task is long (Total Blocking Time) and a tap in
+ * between is answered. Only an answer that arrives after the page was drawn is staged: a list
+ * already there when the page mounts (from the cache, back to the page) is drawn whole, so the
+ * reader's scroll position finds it. Once the whole list was drawn, later answers (more pages,
  * other filters) are drawn whole.
  */
-export function useStagedList<T>(items: readonly T[], first: number): readonly T[] {
-  const [whole, setWhole] = useState(() => items.length > 0);
-  const staged = !whole && items.length > first;
-  useEffect(() => (staged ? afterNextPaint(() => setWhole(true)) : undefined), [staged]);
-  return staged ? items.slice(0, first) : items;
+export function useStagedList<T>(items: readonly T[], first: number, step = first): readonly T[] {
+  // How many items are drawn; Infinity once the whole list has been.
+  const [count, setCount] = useState(() => (items.length > 0 ? Infinity : first));
+  const staged = count < items.length;
+  useEffect(() => {
+    if (!staged) return undefined;
+    return afterNextPaint(() => setCount((c) => (c + step >= items.length ? Infinity : c + step)));
+  }, [staged, count, step, items.length]);
+  return staged ? items.slice(0, count) : items;
 }

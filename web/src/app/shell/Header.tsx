@@ -5,6 +5,7 @@ import { NavLink } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/SessionProvider';
+import { useMediaQuery } from '@/lib/useMediaQuery';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { loadSignedInShell } from './loadSignedInShell';
 import { Logo } from './Logo';
@@ -26,31 +27,35 @@ function AccountPlaceholder() {
 export function Header() {
   const { t } = useTranslation();
   const { user, initialLoading, login } = useSession();
+  // The main navigation is for wide screens (Tailwind's lg); narrower ones have MobileMenu's.
+  const wide = useMediaQuery('(min-width: 64rem)');
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/80">
       <div className="relative mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
         <Logo compact />
-        <nav aria-label={t('a11y.mainNav')} className="ml-6 hidden lg:block">
-          <ul className="flex items-center gap-1">
-            {MAIN_NAV.map(({ to, labelKey }) => (
-              <li key={to}>
-                <NavLink
-                  to={to}
-                  end={to === '/'}
-                  className={({ isActive }) =>
-                    cn(
-                      'rounded-lg px-3 py-2 text-sm font-medium transition-colors',
-                      isActive ? 'bg-surface-2 text-fg' : 'text-muted hover:bg-surface-2 hover:text-fg',
-                    )
-                  }
-                >
-                  {t(labelKey)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {wide && (
+          <nav aria-label={t('a11y.mainNav')} className="ml-6 hidden lg:block">
+            <ul className="flex items-center gap-1">
+              {MAIN_NAV.map(({ to, labelKey }) => (
+                <li key={to}>
+                  <NavLink
+                    to={to}
+                    end={to === '/'}
+                    className={({ isActive }) =>
+                      cn(
+                        'rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+                        isActive ? 'bg-surface-2 text-fg' : 'text-muted hover:bg-surface-2 hover:text-fg',
+                      )
+                    }
+                  >
+                    {t(labelKey)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
         {/* Phones: up to eight controls for a signed-in admin; tighter gaps and 36 px icon buttons fit 360 px. */}
         <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
           {user && (
