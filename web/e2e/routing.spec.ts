@@ -75,6 +75,8 @@ test.describe('phone', () => {
   test('back to the tournament list comes back to where the reader was on it', async ({ page }) => {
     await page.goto('/tournaments');
     const cards = page.locator('#main a[href^="/tournaments/"]');
+    // The answer's cards are drawn a few per task: wait for the last of them (aria-busy on the list).
+    await expect(page.getByTestId('tournament-list')).toHaveAttribute('aria-busy', 'false');
     await expect(cards.nth(7)).toBeVisible();
     const card = cards.last();
     await card.scrollIntoViewIfNeeded();

@@ -45,4 +45,11 @@ describe('useMediaQuery', () => {
     render(<Probe />);
     expect(screen.getByText('narrow')).toBeInTheDocument();
   });
+
+  it('is false where the browser has no matchMedia', () => {
+    // @ts-expect-error: a browser without the API
+    window.matchMedia = undefined;
+    render(<Probe />);
+    expect(screen.getByText('narrow')).toBeInTheDocument();
+  });
 });

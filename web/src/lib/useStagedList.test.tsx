@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useStagedList } from './useStagedList';
 
 function List({ items, step, drawnCounts }: { items: number[]; step?: number; drawnCounts?: number[] }) {
@@ -46,5 +46,24 @@ describe('useStagedList', () => {
   it('draws a short list whole', () => {
     render(<List items={[1, 2]} />);
     expect(count()).toBe(2);
+  });
+
+  it('draws every answer whole once a short one was drawn', async () => {
+    const drawnCounts: number[] = [];
+    const { rerender } = render(<List items={[]} drawnCounts={drawnCounts} />);
+    rerender(<List items={[1]} drawnCounts={drawnCounts} />);
+    // The effect that marks the list drawn runs after the render; wait for its render.
+    await vi.waitFor(() => expect(drawnCounts.length).toBeGreaterThanOrEqual(3));
+    rerender(<List items={[1, 2, 3, 4, 5]} drawnCounts={drawnCounts} />);
+    expect(count()).toBe(5);
+  });
+
+  it('keeps staging an answer that grows meanwhile (load more) up to its end', async () => {
+    const { rerender } = render(<List items={[]} step={3} />);
+    rerender(<List items={[1, 2, 3, 4, 5]} step={3} />);
+    expect(count()).toBe(2);
+    rerender(<List items={[1, 2, 3, 4, 5, 6, 7, 8, 9]} step={3} />);
+    await screen.findByText('9');
+    expect(count()).toBe(9);
   });
 });

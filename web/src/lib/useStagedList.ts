@@ -8,16 +8,21 @@ import { afterNextPaint } from './useAfterFirstPaint';
  * the rest, below the fold, a few per task, so no task is long (Total Blocking Time) and a tap in
  * between is answered. Only an answer that arrives after the page was drawn is staged: a list
  * already there when the page mounts (from the cache, back to the page) is drawn whole, so the
- * reader's scroll position finds it. Once the whole list was drawn, later answers (more pages,
- * other filters) are drawn whole.
+ * reader's scroll position finds it. Once an answer with items was drawn whole (staged or short),
+ * later answers (more pages, other filters) are drawn whole.
  */
 export function useStagedList<T>(items: readonly T[], first: number, step = first): readonly T[] {
-  // How many items are drawn; Infinity once the whole list has been.
+  // How many items are drawn; Infinity once an answer with items has been drawn whole.
   const [count, setCount] = useState(() => (items.length > 0 ? Infinity : first));
   const staged = count < items.length;
+  const more = Math.max(1, step);
   useEffect(() => {
-    if (!staged) return undefined;
-    return afterNextPaint(() => setCount((c) => (c + step >= items.length ? Infinity : c + step)));
-  }, [staged, count, step, items.length]);
+    if (!staged) {
+      // A short answer, drawn whole at once: from now on every answer is.
+      if (items.length > 0 && count !== Infinity) setCount(Infinity);
+      return undefined;
+    }
+    return afterNextPaint(() => setCount((c) => (c + more >= items.length ? Infinity : c + more)));
+  }, [staged, count, more, items.length]);
   return staged ? items.slice(0, count) : items;
 }

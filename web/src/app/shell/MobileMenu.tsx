@@ -62,26 +62,30 @@ export function MobileMenu() {
         hidden={!open}
         className="absolute inset-x-0 top-full border-b border-border bg-surface shadow-lg"
       >
-        <ul className="mx-auto grid max-w-7xl gap-1 px-4 py-3 sm:grid-cols-2">
-          {MAIN_NAV.map(({ to, labelKey, icon: Icon }) => (
-            <li key={to}>
-              <NavLink
-                to={to}
-                end={to === '/'}
-                onClick={() => setOpen(false)}
-                className={({ isActive }) =>
-                  cn(
-                    'flex items-center gap-3 rounded-lg px-3 py-3 font-medium',
-                    isActive ? 'bg-surface-2 text-brand' : 'text-fg hover:bg-surface-2',
-                  )
-                }
-              >
-                <Icon className="h-5 w-5" aria-hidden="true" />
-                {t(labelKey)}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        {/* The links exist while the panel is open: closed, the panel is empty, so a page's first
+            render does not build six links no one sees (issue 16, Total Blocking Time). */}
+        {open && (
+          <ul className="mx-auto grid max-w-7xl gap-1 px-4 py-3 sm:grid-cols-2">
+            {MAIN_NAV.map(({ to, labelKey, icon: Icon }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  end={to === '/'}
+                  onClick={() => setOpen(false)}
+                  className={({ isActive }) =>
+                    cn(
+                      'flex items-center gap-3 rounded-lg px-3 py-3 font-medium',
+                      isActive ? 'bg-surface-2 text-brand' : 'text-fg hover:bg-surface-2',
+                    )
+                  }
+                >
+                  <Icon className="h-5 w-5" aria-hidden="true" />
+                  {t(labelKey)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        )}
       </nav>
     </div>
   );

@@ -11,7 +11,7 @@ import { useDistrictNames } from '@/lib/geo';
 import { useSession } from '@/lib/SessionProvider';
 import { useDebounced } from '@/lib/useDebounced';
 import { useStagedList } from '@/lib/useStagedList';
-import { ANY_TOURNAMENT, flattenTournaments, tournamentsQuery, type TournamentFilters as Filters } from '../api/list-tournaments';
+import { ANY_TOURNAMENT, flattenTournaments, tournamentsQuery, type Tournament, type TournamentFilters as Filters } from '../api/list-tournaments';
 import { TournamentCard } from '../components/TournamentCard';
 import { TournamentFilters, type View } from '../components/TournamentFilters';
 
@@ -36,6 +36,26 @@ function storedView(): View {
 }
 
 /**
+ * The cards, drawn in steps when an answer arrives (useStagedList): its own component, so a step
+ * renders the list alone, not the page's title and filters. `aria-busy` holds while cards are
+ * still to come.
+ */
+function TournamentList({ items, view, districtName }: { items: readonly Tournament[]; view: View; districtName: (code: string) => string }) {
+  const drawn = useStagedList(items, FIRST_CARDS, MORE_CARDS);
+  return (
+    <ul
+      className={view === 'grid' ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3' : 'flex flex-col gap-3'}
+      data-testid="tournament-list"
+      aria-busy={drawn.length < items.length}
+    >
+      {drawn.map((tr) => (
+        <TournamentCard key={tr.id} tournament={tr} district={districtName(tr.district)} view={view} />
+      ))}
+    </ul>
+  );
+}
+
+/**
  * /tournaments (open to visitors): search, filters (club, district, privacy, ranking type, status),
  * grid or list (remembered), 'Load more' pages, and the create flow (`?create=true` opens it;
  * `?club=ID` starts filtered by a club, as the club page's link does).
@@ -57,7 +77,6 @@ export default function TournamentsPage() {
   const query = useInfiniteQuery(options);
   const data = query.data;
   const items = flattenTournaments(data?.pages);
-  const drawn = useStagedList(items, FIRST_CARDS, MORE_CARDS);
   const creating = params.get('create') === 'true' && !!user;
   const createButton = useRef<HTMLButtonElement>(null); // focus goes back here when the dialog opened from the URL
   const filtered = !!(q || filters.clubId || filters.district || filters.privacy || filters.rankingType);
@@ -138,11 +157,7 @@ export default function TournamentsPage() {
           <>
             {query.isError && <div className="mb-4">{failed}</div>}
             <p className="mb-4 text-sm text-muted">{t('shown', { count: items.length })}</p>
-            <ul className={view === 'grid' ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3' : 'flex flex-col gap-3'} data-testid="tournament-list">
-              {drawn.map((tr) => (
-                <TournamentCard key={tr.id} tournament={tr} district={districts.name(tr.district)} view={view} />
-              ))}
-            </ul>
+            <TournamentList items={items} view={view} districtName={districts.name} />
             {query.hasNextPage && (
               <div className="mt-8 flex justify-center">
                 <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
