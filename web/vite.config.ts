@@ -48,6 +48,15 @@ export default defineConfig({
       { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
       { find: /^react$/, replacement: 'preact/compat' },
       { find: /^use-sync-external-store\/shim$/, replacement: 'preact/compat' },
+      // React Router's package exports only its development build to bundlers (no "production"
+      // condition): its warnings and their texts would ship and run in every page. The production
+      // build differs by that one flag. The unit tests keep the development build (vitest.config.ts).
+      ...(process.env.VITEST
+        ? []
+        : [
+            { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+            { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+          ]),
     ],
   },
   server: {
