@@ -29,10 +29,37 @@ const noReact = {
   },
 };
 
+// React Router's package exports only its development build to bundlers (no "production"
+// condition), so its warnings, and the texts they build on every route match, would ship and run
+// in every page. The production build differs from it by that one flag. Builds alias the
+// production build and fail if a module of the development one is loaded anyway (an import of
+// another subpath, a changed package); the dev server and the unit tests keep the development
+// build, for its warnings.
+const routerProduction = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+const reactRouterProduction = {
+  name: 'react-router-production',
+  apply: 'build' as const,
+  enforce: 'pre' as const,
+  config: () => ({
+    resolve: {
+      alias: [
+        { find: /^react-router$/, replacement: routerProduction('index.mjs') },
+        { find: /^react-router\/dom$/, replacement: routerProduction('dom-export.mjs') },
+      ],
+    },
+  }),
+  load(id: string) {
+    if (/node_modules[\\/]react-router[\\/]dist[\\/]development[\\/]/.test(id)) {
+      throw new Error(`${id}: React Router's development build was loaded into a build (vite.config.ts, reactRouterProduction)`);
+    }
+    return null;
+  },
+};
+
 export default defineConfig({
   // JSX only: React Fast Refresh patches React's own renderer, which preact/compat is not (a changed
   // module reloads the page in development instead).
-  plugins: [noReact, react({ refreshExclude: /./ }), tailwindcss(), groups.plugin],
+  plugins: [noReact, reactRouterProduction, react({ refreshExclude: /./ }), tailwindcss(), groups.plugin],
   resolve: {
     // The app is written against React's API and runs on preact/compat (issue 16: the landing page's
     // JavaScript; docs/DECISIONS.md "Preact in place of React"): React DOM + React + scheduler were
@@ -48,15 +75,6 @@ export default defineConfig({
       { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
       { find: /^react$/, replacement: 'preact/compat' },
       { find: /^use-sync-external-store\/shim$/, replacement: 'preact/compat' },
-      // React Router's package exports only its development build to bundlers (no "production"
-      // condition): its warnings and their texts would ship and run in every page. The production
-      // build differs by that one flag. The unit tests keep the development build (vitest.config.ts).
-      ...(process.env.VITEST
-        ? []
-        : [
-            { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
-            { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
-          ]),
     ],
   },
   server: {
