@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useMediaQuery } from './useMediaQuery';
 
 function Probe() {
@@ -28,6 +28,12 @@ function fakeScreen(wide: boolean) {
 }
 
 describe('useMediaQuery', () => {
+  // Each test puts its own matchMedia (or none) on window: the next file's tests get the original.
+  const original = window.matchMedia;
+  afterEach(() => {
+    window.matchMedia = original;
+  });
+
   it('answers on the first render and follows the screen', () => {
     const screenSize = fakeScreen(true);
     const { unmount } = render(<Probe />);
