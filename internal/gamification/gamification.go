@@ -101,6 +101,19 @@ type MatchFacts struct {
 	MonthMatches int     // validated matches played in this match's calendar month
 	Tournaments  int     // distinct tournaments with a validated match, counted up to TournamentsCounted
 	Streak       int     // weekly activity streak after this match
+
+	// The score's sets, read once by EarnedByMatch for every rule that looks at them (seven
+	// did, for each player of each validation: a tenth of the result write's allocations).
+	parsed   []tennis.Set
+	isParsed bool
+}
+
+// sets is the player's side of the score, set by set (nil when unreadable).
+func (f MatchFacts) sets() []tennis.Set {
+	if f.isParsed {
+		return f.parsed
+	}
+	return parseSets(f.Score)
 }
 
 // TournamentsCounted is as far as MatchFacts.Tournaments is counted: the most an achievement asks
@@ -161,8 +174,8 @@ func ForAction(a Action) (Award, string, bool) {
 	return Award{}, "", false
 }
 
-// sets reads the player's side of a score (nil when unreadable).
-func sets(score string) []tennis.Set {
+// parseSets reads the player's side of a score (nil when unreadable).
+func parseSets(score string) []tennis.Set {
 	s, err := tennis.Parse(score)
 	if err != nil {
 		return nil
@@ -173,6 +186,7 @@ func sets(score string) []tennis.Set {
 // EarnedByMatch is the codes of the match achievements a player holds after a validated match
 // (already-held ones included: the store inserts them idempotently).
 func EarnedByMatch(f MatchFacts) []string {
+	f.parsed, f.isParsed = parseSets(f.Score), true
 	var out []string
 	for _, a := range Catalogue {
 		if a.match != nil && a.match(f) {
