@@ -103,7 +103,8 @@ type MatchFacts struct {
 	Streak       int     // weekly activity streak after this match
 
 	// The score's sets, read once by EarnedByMatch for every rule that looks at them (seven
-	// did, for each player of each validation: a tenth of the result write's allocations).
+	// rules read them for the winner, five for the loser, in every validation: a tenth of the
+	// result write's allocations).
 	parsed   []tennis.Set
 	isParsed bool
 }
