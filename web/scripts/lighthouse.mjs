@@ -61,12 +61,12 @@ const STRICT = process.env.LIGHTHOUSE_STRICT === '1';
  * gather (-G: load the page unthrottled, record the trace and the benchmark index), then audit (-A)
  * with the slowdown that index calls for. Simulated throttling applies the slowdown only when
  * auditing, so this is the same measurement Lighthouse makes, calibrated. A run that Chrome botched
- * is retried: NO_NAVSTART until the eighth attempt, any other failure until the third. NO_NAVSTART is a race in Chrome's
- * tracing, not the page: the renderer that takes the navigation sometimes records its first events
- * before tracing reaches it, so the trace holds the page's paints but not its navigationStart (a
- * kept trace of such a run had only the SVG icon's own document's). Chromium 156 lost it on
- * three of six attempts on `/` in one CI run (one fresh server's first run in six, alone): with two
- * retries, CI would fail now and then.
+ * is tried again: after NO_NAVSTART until the eighth attempt, after any other failure until the
+ * third. NO_NAVSTART is a race in Chrome's tracing, not the page: the renderer that takes the
+ * navigation sometimes records its first events before tracing reaches it, so the trace holds the
+ * page's paints but not its navigationStart (a kept trace of such a run had only the SVG icon's
+ * own document's). Chromium 156 lost it on three of six attempts on `/` in one CI run (one fresh
+ * server's first run in six, alone): with two retries, CI would fail now and then.
  */
 async function runLighthouse(url, runDir, device = TARGET_DEVICE_INDEX) {
   for (let attempt = 1; ; attempt++) {
