@@ -27,26 +27,26 @@ var Catalogue = []Achievement{
 	{Code: "giant_killer", Group: "feats", match: MatchFacts.BeatHigherRank},
 	{Code: "upset", Group: "feats", match: func(f MatchFacts) bool { return f.Won && f.OppRating-f.Rating >= RatedUpset }},
 	{Code: "comeback", Group: "feats", match: func(f MatchFacts) bool {
-		ss := f.sets()
+		ss := f.scoreSets
 		return f.Won && len(ss) > 1 && ss[0].A < ss[0].B
 	}},
 	{Code: "super_tiebreak", Group: "feats", match: func(f MatchFacts) bool {
-		return f.Won && wonSets(f.sets(), func(s tennis.Set) bool { return s.SuperTieBreak }) > 0
+		return f.Won && wonSets(f.scoreSets, func(s tennis.Set) bool { return s.SuperTieBreak }) > 0
 	}},
 	{Code: "tiebreak", Group: "feats", match: func(f MatchFacts) bool {
-		return wonSets(f.sets(), func(s tennis.Set) bool { return !s.SuperTieBreak && s.A == 7 && s.B == 6 }) > 0
+		return wonSets(f.scoreSets, func(s tennis.Set) bool { return !s.SuperTieBreak && s.A == 7 && s.B == 6 }) > 0
 	}},
 	{Code: "bagel", Group: "feats", match: func(f MatchFacts) bool {
-		return wonSets(f.sets(), func(s tennis.Set) bool { return !s.SuperTieBreak && s.A == 6 && s.B == 0 }) > 0
+		return wonSets(f.scoreSets, func(s tennis.Set) bool { return !s.SuperTieBreak && s.A == 6 && s.B == 0 }) > 0
 	}},
 	{Code: "double_bagel", Group: "feats", match: func(f MatchFacts) bool {
-		return f.Won && wonSets(f.sets(), func(s tennis.Set) bool { return !s.SuperTieBreak && s.A == 6 && s.B == 0 }) >= 2
+		return f.Won && wonSets(f.scoreSets, func(s tennis.Set) bool { return !s.SuperTieBreak && s.A == 6 && s.B == 0 }) >= 2
 	}},
 	{Code: "straight_sets", Group: "feats", match: func(f MatchFacts) bool {
-		ss := f.sets()
+		ss := f.scoreSets
 		return f.Won && len(ss) == 2 && ss[0].A > ss[0].B && ss[1].A > ss[1].B
 	}},
-	{Code: "marathon", Group: "feats", match: func(f MatchFacts) bool { return len(f.sets()) == 3 }},
+	{Code: "marathon", Group: "feats", match: func(f MatchFacts) bool { return len(f.scoreSets) == 3 }},
 	{Code: "streak_4", Group: "streaks", match: func(f MatchFacts) bool { return f.Streak >= 4 }},
 	{Code: "streak_12", Group: "streaks", match: func(f MatchFacts) bool { return f.Streak >= 12 }},
 	{Code: "profile_complete", Group: "community"},

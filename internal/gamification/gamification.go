@@ -102,19 +102,9 @@ type MatchFacts struct {
 	Tournaments  int     // distinct tournaments with a validated match, counted up to TournamentsCounted
 	Streak       int     // weekly activity streak after this match
 
-	// The score's sets, read once by EarnedByMatch for every rule that looks at them (seven
-	// rules read them for the winner, five for the loser, in every validation: a tenth of the
-	// result write's allocations).
-	parsed   []tennis.Set
-	isParsed bool
-}
-
-// sets is the player's side of the score, set by set (nil when unreadable).
-func (f MatchFacts) sets() []tennis.Set {
-	if f.isParsed {
-		return f.parsed
-	}
-	return parseSets(f.Score)
+	// scoreSets is Score read set by set (nil when unreadable), filled by EarnedByMatch, the
+	// rules' only caller: parsed once for the seven rules that look at the sets.
+	scoreSets []tennis.Set
 }
 
 // TournamentsCounted is as far as MatchFacts.Tournaments is counted: the most an achievement asks
@@ -187,7 +177,7 @@ func parseSets(score string) []tennis.Set {
 // EarnedByMatch is the codes of the match achievements a player holds after a validated match
 // (already-held ones included: the store inserts them idempotently).
 func EarnedByMatch(f MatchFacts) []string {
-	f.parsed, f.isParsed = parseSets(f.Score), true
+	f.scoreSets = parseSets(f.Score)
 	var out []string
 	for _, a := range Catalogue {
 		if a.match != nil && a.match(f) {
