@@ -48,6 +48,14 @@ func childTarget(c *child, pgURL string, assets assetPaths) *target {
 	t := &target{dialect: c.info.Dialect, base: c.info.Base, token: c.info.Token, ids: c.info.IDs, stats: map[int]*stat{}, proc: c.cpu}
 	if t.dialect == store.Postgres {
 		t.pg = loadkit.Watch(pgURL, appName)
+		if pinned() {
+			// The app's backends run on the client's CPUs, not where the scheduler wakes them. It
+			// wakes a backend on the CPU of the app that woke it, and the app, pinned, cannot make
+			// room: at half the rate wrk saturates, the app's CPU ran at 100 % with its backends
+			// while the other idled at 65 %, and requests queued for seconds (docs/PERFORMANCE.md,
+			// thirty-eighth session). Unpinned on a server, the app would move instead.
+			t.pg.PinTo(cpus()[1:])
+		}
 	}
 	t.eps = endpoints(t.ids, assets)
 	t.close = func() {

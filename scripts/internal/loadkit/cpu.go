@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"golang.org/x/sys/unix"
 )
 
 // clockTick is the unit of /proc/<pid>/stat's CPU times (USER_HZ, 100 on Linux).
@@ -57,6 +58,22 @@ type Backends struct {
 	conn *pgx.Conn
 	done chan struct{}
 	wg   sync.WaitGroup
+	pin  *unix.CPUSet // PinTo's CPUs (nil: backends run where the scheduler puts them)
+	put  map[int]bool // the backends given pin (guarded by mu)
+}
+
+// PinTo keeps the followed backends on cpus: those seen so far, and each one seen later at the
+// poll that first lists it (within 100 ms of its start). A refusal (no CAP_SYS_NICE) leaves that
+// backend where it is and is reported.
+func (w *Backends) PinTo(cpus []int) {
+	var set unix.CPUSet
+	for _, c := range cpus {
+		set.Set(c)
+	}
+	w.mu.Lock()
+	w.pin, w.put = &set, map[int]bool{}
+	w.mu.Unlock()
+	w.poll()
 }
 
 // Watch connects to pgURL (a connection not counted) and starts following app's backends.
@@ -87,6 +104,12 @@ func (w *Backends) poll() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	for _, pid := range pids {
+		if w.pin != nil && !w.put[pid] {
+			w.put[pid] = true
+			if err := unix.SchedSetaffinity(pid, w.pin); err != nil {
+				log.Printf("loadkit: PostgreSQL backend %d stays where the scheduler puts it: %v", pid, err)
+			}
+		}
 		if c := Proc(pid); c > w.last[pid] {
 			w.last[pid] = c
 		}
