@@ -52,19 +52,21 @@ func Self() time.Duration {
 // machine with other databases' clients; only these backends are counted.
 type Backends struct {
 	app  string
-	mu   sync.Mutex // guards last
+	mu   sync.Mutex // guards last, pin, put and pinFailed
 	last map[int]time.Duration
 	qmu  sync.Mutex // a pgx.Conn runs one query at a time: the ticker and Total both poll
 	conn *pgx.Conn
 	done chan struct{}
 	wg   sync.WaitGroup
 	pin  *unix.CPUSet // PinTo's CPUs (nil: backends run where the scheduler puts them)
-	put  map[int]bool // the backends given pin (guarded by mu)
+	put  map[int]bool // the backends given pin
+	// pinFailed: a backend refused pin, which was said once (every backend fails alike).
+	pinFailed bool
 }
 
 // PinTo keeps the followed backends on cpus: those seen so far, and each one seen later at the
-// poll that first lists it (within 100 ms of its start). A refusal (no CAP_SYS_NICE) leaves that
-// backend where it is and is reported.
+// poll that first lists it (within 100 ms of its start). A refusal (no CAP_SYS_NICE) leaves the
+// backends where they are and is reported once.
 func (w *Backends) PinTo(cpus []int) {
 	var set unix.CPUSet
 	for _, c := range cpus {
@@ -106,8 +108,9 @@ func (w *Backends) poll() {
 	for _, pid := range pids {
 		if w.pin != nil && !w.put[pid] {
 			w.put[pid] = true
-			if err := unix.SchedSetaffinity(pid, w.pin); err != nil {
-				log.Printf("loadkit: PostgreSQL backend %d stays where the scheduler puts it: %v", pid, err)
+			if err := unix.SchedSetaffinity(pid, w.pin); err != nil && !w.pinFailed {
+				w.pinFailed = true
+				log.Printf("loadkit: PostgreSQL's backends stay where the scheduler puts them: %v", err)
 			}
 		}
 		if c := Proc(pid); c > w.last[pid] {
