@@ -31,6 +31,8 @@ type target struct {
 	eps     []endpoint
 	stats   map[int]*stat
 	pg      *loadkit.Backends // PostgreSQL mode: the server's backends serving the app
+	// backendsPinned: pg's backends run on the client's CPUs (childTarget).
+	backendsPinned bool
 	// proc is the CPU time of the process serving the app (this one, or the child).
 	proc  func() time.Duration
 	close func()
@@ -51,10 +53,10 @@ func childTarget(c *child, pgURL string, assets assetPaths) *target {
 		if pinned() {
 			// The app's backends run on the client's CPUs, not where the scheduler wakes them. It
 			// wakes a backend on the CPU of the app that woke it, and the app, pinned, cannot make
-			// room: at half the rate wrk saturates, the app's CPU ran at 100 % with its backends
-			// while the other idled at 65 %, and requests queued for seconds (docs/PERFORMANCE.md,
-			// thirty-eighth session). Unpinned on a server, the app would move instead.
-			t.pg.PinTo(cpus()[1:])
+			// room: at half the rate wrk saturates, the app's CPU ran at 100 % with its backend
+			// while the other was 27-51 % busy, and requests queued for seconds
+			// (docs/PERFORMANCE.md, thirty-eighth session). Unpinned on a server, the app would move.
+			t.backendsPinned = t.pg.PinTo(cpus()[1:]) == nil
 		}
 	}
 	t.eps = endpoints(t.ids, assets)

@@ -5,6 +5,7 @@ package loadkit
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log"
 	"os"
@@ -52,30 +53,56 @@ func Self() time.Duration {
 // machine with other databases' clients; only these backends are counted.
 type Backends struct {
 	app  string
-	mu   sync.Mutex // guards last, pin, put and pinFailed
+	mu   sync.Mutex // guards last, pin and pinErr
 	last map[int]time.Duration
 	qmu  sync.Mutex // a pgx.Conn runs one query at a time: the ticker and Total both poll
 	conn *pgx.Conn
 	done chan struct{}
 	wg   sync.WaitGroup
 	pin  *unix.CPUSet // PinTo's CPUs (nil: backends run where the scheduler puts them)
-	put  map[int]bool // the backends given pin
-	// pinFailed: a backend refused pin, which was said once (every backend fails alike).
-	pinFailed bool
+	// pinErr: the first refusal to pin a backend, said once (every backend fails alike).
+	pinErr error
 }
 
-// PinTo keeps the followed backends on cpus: those seen so far, and each one seen later at the
-// poll that first lists it (within 100 ms of its start). A refusal (no CAP_SYS_NICE) leaves the
-// backends where they are and is reported once.
-func (w *Backends) PinTo(cpus []int) {
+// PinTo keeps the followed backends on cpus: those listed now, and each later one from the next
+// poll that lists it. Affinity is set again at every poll (one system call per backend), so a
+// backend that took an ended one's pid is pinned too. Only processes of this machine named
+// postgres are touched: pg_stat_activity's pids are the server's, which may be another machine's
+// or a container's. It returns the first refusal (no CAP_SYS_NICE, or a server elsewhere: nothing
+// pinned), after which the backends stay where the scheduler puts them.
+func (w *Backends) PinTo(cpus []int) error {
 	var set unix.CPUSet
 	for _, c := range cpus {
 		set.Set(c)
 	}
 	w.mu.Lock()
-	w.pin, w.put = &set, map[int]bool{}
+	w.pin = &set
 	w.mu.Unlock()
 	w.poll()
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.pinErr
+}
+
+// pinOne sets pin on backend pid (w.mu held). A backend that ended meanwhile is skipped; any
+// other failure stops the pinning.
+func (w *Backends) pinOne(pid int) {
+	comm, err := os.ReadFile(fmt.Sprintf("/proc/%d/comm", pid))
+	switch name := strings.TrimSpace(string(comm)); {
+	case os.IsNotExist(err):
+		return
+	case err == nil && name != "postgres":
+		err = fmt.Errorf("process %d here is %q, not a PostgreSQL backend: is the server on another machine?", pid, name)
+	case err == nil:
+		if err = unix.SchedSetaffinity(pid, w.pin); err == nil || errors.Is(err, unix.ESRCH) {
+			return
+		}
+	}
+	if w.pinErr == nil {
+		w.pinErr = err
+		log.Printf("loadkit: PostgreSQL's backends stay where the scheduler puts them: %v", err)
+	}
+	w.pin = nil
 }
 
 // Watch connects to pgURL (a connection not counted) and starts following app's backends.
@@ -106,12 +133,8 @@ func (w *Backends) poll() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	for _, pid := range pids {
-		if w.pin != nil && !w.put[pid] {
-			w.put[pid] = true
-			if err := unix.SchedSetaffinity(pid, w.pin); err != nil && !w.pinFailed {
-				w.pinFailed = true
-				log.Printf("loadkit: PostgreSQL's backends stay where the scheduler puts them: %v", err)
-			}
+		if w.pin != nil {
+			w.pinOne(pid)
 		}
 		if c := Proc(pid); c > w.last[pid] {
 			w.last[pid] = c
