@@ -182,8 +182,8 @@ func each(path string, ids []int64) []string {
 func endpoints(ids demoIDs, a assetPaths) []endpoint {
 	t, p, players, tournaments := ids.T, ids.P, ids.Players, ids.Tournaments
 	return []endpoint{
-		{name: "hashed asset, the largest (" + a.enc + ")", path: a.largest, budget: 0.6, encoding: a.enc},
-		{name: "hashed asset, the median size (" + a.enc + ")", path: a.typical, budget: 0.6, encoding: a.enc},
+		{name: "hashed asset, the largest (" + a.enc + ")", path: a.largest, budget: 0.6, encoding: a.enc, asset: true},
+		{name: "hashed asset, the median size (" + a.enc + ")", path: a.typical, budget: 0.6, encoding: a.enc, asset: true},
 		{name: "GET /api/tournaments/{id}/standings (60 players)", path: fmt.Sprintf("/api/tournaments/%d/standings", t), budget: 0.35},
 		{name: "GET /api/tournaments (list)", path: "/api/tournaments", budget: 0.35},
 		{name: "GET /api/clubs", path: "/api/clubs", budget: 0.35},
