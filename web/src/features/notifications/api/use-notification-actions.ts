@@ -20,7 +20,12 @@ export function useNotificationActions() {
   const userId = user?.id ?? 0;
 
   const apply = useCallback(
-    (which: number | 'all') => {
+    async (which: number | 'all') => {
+      // A fetch sent before the server marked (the bell refetches on opening, then polls) would
+      // answer with the old state after this update and show the count and the item unread
+      // again until the next poll: such fetches are cancelled first, keeping what they replace.
+      // A first fetch (no data yet) is left alone: cancelled, it would leave its view loading.
+      await queryClient.cancelQueries({ queryKey: notificationKeys.all(userId), predicate: (q) => q.state.data !== undefined });
       const read = (n: Notification) => (which === 'all' || n.id === which ? { ...n, is_read: true } : n);
       const unread = (count: number) => (which === 'all' ? 0 : Math.max(0, count - 1));
       queryClient.setQueriesData<BellState>({ queryKey: [...notificationKeys.all(userId), 'bell'] }, (old) =>
@@ -43,7 +48,7 @@ export function useNotificationActions() {
         console.error('Error marking notification as read', error);
         return false;
       }
-      apply(notification.id);
+      await apply(notification.id);
       return true;
     },
     [apply],
@@ -52,7 +57,7 @@ export function useNotificationActions() {
   /** Marks everything read; throws the request's error so the caller can say so. */
   const markAllRead = useCallback(async () => {
     const marked = await markAllNotificationsRead();
-    apply('all');
+    await apply('all');
     return marked;
   }, [apply]);
 

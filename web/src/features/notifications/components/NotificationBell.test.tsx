@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useIsFetching } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
 import { mockApi, ok, renderRoutes } from '@/test/app';
 import { jsonResponse } from '@/test/session';
@@ -32,6 +33,11 @@ function api(list: Notification[] | (() => Response), count: number | (() => Res
   ]);
 }
 
+/** How many notification fetches are in flight: a test waits for 0 to see what an answer did. */
+function Fetching() {
+  return <output data-testid="fetching">{useIsFetching({ queryKey: ['notifications'] })}</output>;
+}
+
 /** The bell in a layout (as in the header), so it stays while the page under it changes. */
 function renderBell() {
   const user = userEvent.setup();
@@ -40,6 +46,7 @@ function renderBell() {
       element: (
         <>
           <NotificationBell />
+          <Fetching />
           <Outlet />
         </>
       ),
@@ -188,6 +195,31 @@ describe('marking read (spec §4, §8)', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: /Marcar como lida/ })).toBeNull());
     expect(badge()).toBeNull();
     expect(bellButton()).toHaveAccessibleName('Notificações');
+  });
+
+  it('a fetch sent before the mark and answered after it does not bring the old state back', async () => {
+    // Opening the bell refetches; on a busy server that answer (still 2 unread) can come after
+    // the mark's. Before the fix the badge went back to 2 until the next poll, 30 s later.
+    let hold: ((r: Response) => void) | undefined;
+    const fetches: number[] = [];
+    api(
+      () => {
+        fetches.push(fetches.length);
+        if (fetches.length < 2) return ok([note(1), note(2)]);
+        return new Promise<Response>((resolve) => (hold = resolve)) as never;
+      },
+      2,
+    );
+    const { user } = renderBell();
+    await waitFor(() => expect(badge()).toHaveTextContent('2'));
+    await user.click(bellButton()); // the refetch on opening, held
+    await waitFor(() => expect(hold).toBeDefined());
+    await user.click(screen.getByRole('button', { name: 'Marcar como lida: Aviso 1' }));
+    await waitFor(() => expect(badge()).toHaveTextContent('1'));
+    hold!(await ok([note(1), note(2)]));
+    await waitFor(() => expect(screen.getByTestId('fetching')).toHaveTextContent('0'));
+    expect(badge()).toHaveTextContent('1');
+    expect(screen.getAllByTestId('notification')[0]).toHaveAttribute('data-read', 'true');
   });
 
   it('a failed mark is logged and changes nothing', async () => {
