@@ -24,8 +24,12 @@ export function useNotificationActions() {
       // A fetch sent before the server marked (the bell refetches on opening, then polls) would
       // answer with the old state after this update and show the count and the item unread
       // again until the next poll: such fetches are cancelled first, keeping what they replace.
-      // A first fetch (no data yet) is left alone: cancelled, it would leave its view loading.
-      await queryClient.cancelQueries({ queryKey: notificationKeys.all(userId), predicate: (q) => q.state.data !== undefined });
+      // Left alone: a first fetch (no data yet: cancelled, its view would stay loading) and 'Load
+      // more' (cancelled, the click would do nothing).
+      await queryClient.cancelQueries({
+        queryKey: notificationKeys.all(userId),
+        predicate: (q) => q.state.data !== undefined && !q.state.fetchMeta?.fetchMore,
+      });
       const read = (n: Notification) => (which === 'all' || n.id === which ? { ...n, is_read: true } : n);
       const unread = (count: number) => (which === 'all' ? 0 : Math.max(0, count - 1));
       queryClient.setQueriesData<BellState>({ queryKey: [...notificationKeys.all(userId), 'bell'] }, (old) =>
