@@ -1,4 +1,4 @@
-import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useQueryClient, type InfiniteData, type Query } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useSession } from '@/lib/SessionProvider';
 import type { BellState } from './bell';
@@ -21,23 +21,30 @@ export function useNotificationActions() {
 
   const apply = useCallback(
     async (which: number | 'all') => {
-      // A fetch sent before the server marked (the bell refetches on opening, then polls) would
-      // answer with the old state after this update and show the count and the item unread
-      // again until the next poll: such fetches are cancelled first, keeping what they replace.
-      // Left alone: a first fetch (no data yet: cancelled, its view would stay loading) and 'Load
-      // more' (cancelled, the click would do nothing).
-      await queryClient.cancelQueries({
-        queryKey: notificationKeys.all(userId),
-        predicate: (q) => q.state.data !== undefined && !q.state.fetchMeta?.fetchMore,
-      });
+      // A fetch sent before the server marked (the bell refetches on opening, then polls; a live
+      // event refetches the list) would answer with the old state after this update and show the
+      // count and the item unread again. Such fetches are cancelled first (TanStack Query keeps
+      // what they would have replaced), except a first fetch (its view would stay loading) and
+      // 'Load more' (the click would do nothing); every one of them is asked again after the
+      // mark, so nothing they were bringing is lost: at once, or once the ones left running land.
+      const key = notificationKeys.all(userId);
+      const cancellable = (q: Query) => q.state.data !== undefined && !q.state.fetchMeta?.fetchMore;
+      const onTheirWay = queryClient.getQueryCache().findAll({ queryKey: key, fetchStatus: 'fetching' });
+      const cancelled = new Set(onTheirWay.filter(cancellable));
+      await queryClient.cancelQueries({ queryKey: key, predicate: (q) => cancelled.has(q) });
       const read = (n: Notification) => (which === 'all' || n.id === which ? { ...n, is_read: true } : n);
       const unread = (count: number) => (which === 'all' ? 0 : Math.max(0, count - 1));
-      queryClient.setQueriesData<BellState>({ queryKey: [...notificationKeys.all(userId), 'bell'] }, (old) =>
+      queryClient.setQueriesData<BellState>({ queryKey: [...key, 'bell'] }, (old) =>
         old ? { items: old.items.map(read), unread: unread(old.unread) } : old,
       );
-      queryClient.setQueriesData<InfiniteData<NotificationPage>>({ queryKey: [...notificationKeys.all(userId), 'list'] }, (old) =>
+      queryClient.setQueriesData<InfiniteData<NotificationPage>>({ queryKey: [...key, 'list'] }, (old) =>
         old ? { ...old, pages: old.pages.map((p) => ({ ...p, items: p.items.map(read), unread: unread(p.unread) })) } : old,
       );
+      for (const q of onTheirWay) {
+        const again = () => void queryClient.refetchQueries({ queryKey: q.queryKey, exact: true });
+        if (cancelled.has(q)) again();
+        else void q.promise?.then(again, again);
+      }
     },
     [queryClient, userId],
   );

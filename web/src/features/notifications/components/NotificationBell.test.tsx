@@ -199,27 +199,38 @@ describe('marking read (spec §4, §8)', () => {
 
   it('a fetch sent before the mark and answered after it does not bring the old state back', async () => {
     // Opening the bell refetches; on a busy server that answer (still 2 unread) can come after
-    // the mark's. Before the fix the badge went back to 2 until the next poll, 30 s later.
+    // the mark's. Before the fix the badge went back to 2 until the next poll, 30 s later. The
+    // server here answers each fetch with its state when asked; the opening's answer is held.
+    let marked = false;
     let hold: ((r: Response) => void) | undefined;
-    const fetches: number[] = [];
-    api(
-      () => {
-        fetches.push(fetches.length);
-        if (fetches.length < 2) return ok([note(1), note(2)]);
-        return new Promise<Response>((resolve) => (hold = resolve)) as never;
-      },
-      2,
-    );
+    let late: Response | undefined;
+    const { to } = mockApi([
+      [
+        'GET',
+        '/api/notifications/recent',
+        () => {
+          const state = [note(1, { is_read: marked }), note(2)];
+          if (to('GET', '/api/notifications/recent').length !== 2) return ok(state);
+          return new Promise<Response>((resolve) => (hold = (r) => resolve((late = r)))) as never;
+        },
+      ],
+      ['GET', '/api/notifications/unread_count', () => ok({ count: marked ? 1 : 2 })],
+      ['PUT', /^\/api\/notifications\/(\d+)\/read$/, () => ((marked = true), ok())],
+    ]);
     const { user } = renderBell();
     await waitFor(() => expect(badge()).toHaveTextContent('2'));
     await user.click(bellButton()); // the refetch on opening, held
     await waitFor(() => expect(hold).toBeDefined());
     await user.click(screen.getByRole('button', { name: 'Marcar como lida: Aviso 1' }));
     await waitFor(() => expect(badge()).toHaveTextContent('1'));
-    hold!(await ok([note(1), note(2)]));
+    hold!(await ok([note(1), note(2)])); // the state when it was asked: nothing read yet
+    await waitFor(() => expect(late?.bodyUsed).toBe(true));
     await waitFor(() => expect(screen.getByTestId('fetching')).toHaveTextContent('0'));
+    await act(async () => {});
     expect(badge()).toHaveTextContent('1');
     expect(screen.getAllByTestId('notification')[0]).toHaveAttribute('data-read', 'true');
+    // What the cancelled fetch was bringing is asked for again, after the mark.
+    expect(to('GET', '/api/notifications/recent')).toHaveLength(3);
   });
 
   it('a failed mark is logged and changes nothing', async () => {
